@@ -1,0 +1,4 @@
+export * from './calendar.types.ts';
+export * from './calendar-client.ts';
+export * from './events-request.ts';
+export * from './map-events.ts';

@@ -1,0 +1,232 @@
+// Auth: restores the session, loads the user's profile, follows auth change events, signs in and out.
+// Used by the web app's auth provider (supabase-js ports) and by the CLI's `machines` command.
+// Timing: loading starts true and is forced false 10 s after start if no result has arrived (the
+// pending request is aborted); a profile reload or sign-out also gives up after 10 s.
+import { assign, setup } from 'xstate';
+import { errorMessage, notProvidedCallback, notProvidedPromise } from '../shared/not-provided.ts';
+import type { AuthContext, AuthEvent, AuthUser, Profile } from './auth.types.ts';
+
+/** Spec §9: auth loading timeout. */
+export const AUTH_TIMEOUT_MS = 10_000;
+/** A profile reload or a sign-out that hangs is abandoned after this long. */
+export const AUTH_REQUEST_TIMEOUT_MS = 10_000;
+/** If the browser has not left for the provider by then, sign-in is considered failed. */
+export const SIGN_IN_REDIRECT_TIMEOUT_MS = 15_000;
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    restoreSession: notProvidedPromise<AuthUser | null>('restoreSession'),
+    loadProfile: notProvidedPromise<Profile | null, { userId: string }>('loadProfile'),
+    watchAuthChanges: notProvidedCallback<AuthEvent>('watchAuthChanges'),
+    startSignIn: notProvidedPromise<void>('startSignIn'),
+    signOut: notProvidedPromise<void>('signOut'),
+  },
+  guards: {
+    hasUser: ({ context }) => context.user !== null,
+    isSessionFound: (_, output: AuthUser | null) => output !== null,
+    hasEventUser: ({ event }) => event.type === 'auth.changed' && event.user !== null,
+  },
+  actions: {
+    assignSessionUser: assign({ user: (_, user: AuthUser | null) => user }),
+    assignEventUser: assign({ user: ({ event }) => (event.type === 'auth.changed' ? event.user : null) }),
+    assignProfile: assign({ profile: (_, profile: Profile | null) => profile }),
+    clearProfile: assign({ profile: null }),
+    clearUserAndProfile: assign({ user: null, profile: null }),
+    recordError: assign({
+      lastError: (_, params: { where: string; error: unknown }) => `${params.where}: ${errorMessage(params.error)}`,
+    }),
+    /** Spec §8: session, profile, sign-in and sign-out failures are logged, never shown. */
+    logError: (_, params: { where: string; error: unknown }) => {
+      console.error(`[auth] ${params.where} failed:`, errorMessage(params.error));
+    },
+  },
+  delays: {
+    authTimeout: AUTH_TIMEOUT_MS,
+    requestTimeout: AUTH_REQUEST_TIMEOUT_MS,
+    signInRedirectTimeout: SIGN_IN_REDIRECT_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'auth',
+  context: { user: null, profile: null, lastError: null },
+  invoke: {
+    id: 'watchAuthChanges',
+    src: 'watchAuthChanges',
+  },
+  on: {
+    'auth.changed': [
+      { guard: 'hasEventUser', target: '.signedIn.loadingProfile', actions: 'assignEventUser', reenter: true },
+      { target: '.signedOut', actions: 'clearUserAndProfile' },
+    ],
+  },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      tags: ['loading'],
+      initial: 'session',
+      after: {
+        authTimeout: [
+          {
+            guard: 'hasUser',
+            target: 'signedIn',
+            actions: [
+              { type: 'logError', params: { where: 'auth loading', error: 'timed out after 10 s' } },
+              { type: 'recordError', params: { where: 'auth loading', error: 'timed out after 10 s' } },
+            ],
+          },
+          {
+            target: 'signedOut',
+            actions: [
+              { type: 'logError', params: { where: 'auth loading', error: 'timed out after 10 s' } },
+              { type: 'recordError', params: { where: 'auth loading', error: 'timed out after 10 s' } },
+            ],
+          },
+        ],
+      },
+      on: {
+        // Auth events during the initial load keep the loading screen until the profile is in.
+        'auth.changed': [
+          { guard: 'hasEventUser', target: '.profile', actions: 'assignEventUser', reenter: true },
+          { target: 'signedOut', actions: 'clearUserAndProfile' },
+        ],
+      },
+      states: {
+        session: {
+          invoke: {
+            id: 'restoreSession',
+            src: 'restoreSession',
+            onDone: [
+              {
+                guard: { type: 'isSessionFound', params: ({ event }) => event.output },
+                target: 'profile',
+                actions: { type: 'assignSessionUser', params: ({ event }) => event.output },
+              },
+              { target: '#auth.signedOut', actions: 'clearUserAndProfile' },
+            ],
+            onError: {
+              target: '#auth.signedOut',
+              actions: [
+                'clearUserAndProfile',
+                { type: 'logError', params: ({ event }) => ({ where: 'session', error: event.error }) },
+                { type: 'recordError', params: ({ event }) => ({ where: 'session', error: event.error }) },
+              ],
+            },
+          },
+        },
+        profile: {
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+            onDone: {
+              target: '#auth.signedIn',
+              actions: { type: 'assignProfile', params: ({ event }) => event.output },
+            },
+            onError: {
+              target: '#auth.signedIn',
+              actions: [
+                'clearProfile',
+                { type: 'logError', params: ({ event }) => ({ where: 'profile', error: event.error }) },
+                { type: 'recordError', params: ({ event }) => ({ where: 'profile', error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    signedOut: {
+      on: {
+        'auth.signIn': 'signingIn',
+      },
+    },
+    signingIn: {
+      tags: ['busy'],
+      invoke: {
+        id: 'startSignIn',
+        src: 'startSignIn',
+        onDone: 'redirecting',
+        onError: {
+          target: 'signedOut',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ where: 'sign-in', error: event.error }) },
+            { type: 'recordError', params: ({ event }) => ({ where: 'sign-in', error: event.error }) },
+          ],
+        },
+      },
+    },
+    redirecting: {
+      tags: ['busy'],
+      after: {
+        signInRedirectTimeout: {
+          target: 'signedOut',
+          actions: [
+            { type: 'logError', params: { where: 'sign-in', error: 'the provider page did not open' } },
+            { type: 'recordError', params: { where: 'sign-in', error: 'the provider page did not open' } },
+          ],
+        },
+      },
+    },
+    signedIn: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: { 'auth.signOut': '#auth.signingOut' },
+        },
+        loadingProfile: {
+          invoke: {
+            id: 'loadProfile',
+            src: 'loadProfile',
+            input: ({ context }) => ({ userId: context.user?.id ?? '' }),
+            onDone: { target: 'idle', actions: { type: 'assignProfile', params: ({ event }) => event.output } },
+            onError: {
+              target: 'idle',
+              actions: [
+                'clearProfile',
+                { type: 'logError', params: ({ event }) => ({ where: 'profile', error: event.error }) },
+                { type: 'recordError', params: ({ event }) => ({ where: 'profile', error: event.error }) },
+              ],
+            },
+          },
+          after: {
+            requestTimeout: {
+              target: 'idle',
+              actions: [
+                'clearProfile',
+                { type: 'logError', params: { where: 'profile', error: 'timed out after 10 s' } },
+                { type: 'recordError', params: { where: 'profile', error: 'timed out after 10 s' } },
+              ],
+            },
+          },
+          on: { 'auth.signOut': '#auth.signingOut' },
+        },
+      },
+    },
+    signingOut: {
+      tags: ['busy'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'signedOut', actions: 'clearUserAndProfile' },
+        onError: {
+          target: 'signedIn',
+          actions: [
+            { type: 'logError', params: ({ event }) => ({ where: 'sign-out', error: event.error }) },
+            { type: 'recordError', params: ({ event }) => ({ where: 'sign-out', error: event.error }) },
+          ],
+        },
+      },
+      after: {
+        requestTimeout: {
+          target: 'signedIn',
+          actions: [
+            { type: 'logError', params: { where: 'sign-out', error: 'timed out after 10 s' } },
+            { type: 'recordError', params: { where: 'sign-out', error: 'timed out after 10 s' } },
+          ],
+        },
+      },
+    },
+  },
+});

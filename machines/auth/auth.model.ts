@@ -1,0 +1,54 @@
+// The auth machine's model for path generation: representative actor results and outside events.
+import type { MachineModel } from '../shared/model.ts';
+import { authMachine } from './auth.machine.ts';
+import type { AuthUser, Profile } from './auth.types.ts';
+
+export const MODEL_USER: AuthUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  fullName: 'Ada Nurse',
+  avatarUrl: null,
+};
+export const MODEL_PROFILE: Profile = {
+  id: MODEL_USER.id,
+  email: 'ada@example.com',
+  full_name: 'Ada Nurse',
+  avatar_url: null,
+};
+
+export const authModel: MachineModel<typeof authMachine> = {
+  name: 'auth',
+  machine: authMachine.provide({ actions: { logError: () => {} } }),
+  outcomes: {
+    restoreSession: [
+      { label: 'session found', output: MODEL_USER },
+      { label: 'no session', output: null },
+      { label: 'session error', error: new Error('session storage unreadable') },
+    ],
+    loadProfile: [
+      { label: 'profile found', output: MODEL_PROFILE },
+      { label: 'no profile (PGRST116)', output: null },
+      { label: 'profile error', error: new Error('profile query failed') },
+    ],
+    startSignIn: [
+      { label: 'redirecting', output: undefined },
+      { label: 'sign-in error', error: new Error('popup blocked') },
+    ],
+    signOut: [
+      { label: 'signed out', output: undefined },
+      { label: 'sign-out error', error: new Error('network down') },
+    ],
+  },
+  callbacks: ['watchAuthChanges'],
+  events: [
+    { type: 'auth.changed', authEvent: 'SIGNED_IN', user: MODEL_USER },
+    { type: 'auth.changed', authEvent: 'SIGNED_OUT', user: null },
+    { type: 'auth.signIn' },
+    { type: 'auth.signOut' },
+  ],
+  // lastError only records what was logged; leaving it out keeps the graph finite.
+  serializeContext: (context) => {
+    const { user, profile } = context as { user: unknown; profile: unknown };
+    return { user, profile };
+  },
+};

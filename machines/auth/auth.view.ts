@@ -1,0 +1,48 @@
+// What the UI shows of the auth machine: loading flag, who is signed in and how to name them.
+import type { SnapshotFrom } from 'xstate';
+import type { authMachine } from './auth.machine.ts';
+
+export type AuthSnapshot = SnapshotFrom<typeof authMachine>;
+
+export interface AuthView {
+  /** True until the session (and its profile) is known, or 10 s have passed. */
+  loading: boolean;
+  signedIn: boolean;
+  /** Signing in or out is in progress. */
+  busy: boolean;
+  userId: string | null;
+  email: string | null;
+  /** Full name, or else the email (spec §2: signed-in header). */
+  displayName: string | null;
+  avatarUrl: string | null;
+  /** The machine's state path, for data-state attributes. */
+  state: string;
+}
+
+export function stateString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .map(([key, child]) => `${key}.${stateString(child)}`)
+      .join(',');
+  }
+  return String(value);
+}
+
+export function toAuthView(snapshot: AuthSnapshot): AuthView {
+  const { user, profile } = snapshot.context;
+  const loading = snapshot.hasTag('loading');
+  const signedIn = !loading && user !== null && (snapshot.matches('signedIn') || snapshot.matches('signingOut'));
+  const fullName = profile?.full_name?.trim() || user?.fullName?.trim() || null;
+  const email = profile?.email ?? user?.email ?? null;
+  return {
+    loading,
+    signedIn,
+    busy: snapshot.hasTag('busy'),
+    userId: user?.id ?? null,
+    email,
+    displayName: fullName ?? email,
+    avatarUrl: profile?.avatar_url ?? user?.avatarUrl ?? null,
+    state: stateString(snapshot.value),
+  };
+}

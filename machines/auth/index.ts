@@ -1,0 +1,5 @@
+export { createAuthActors, PROFILE_NOT_FOUND_CODE, ProfileLoadError } from './auth.actors.ts';
+export { AUTH_REQUEST_TIMEOUT_MS, AUTH_TIMEOUT_MS, authMachine, SIGN_IN_REDIRECT_TIMEOUT_MS } from './auth.machine.ts';
+export { authModel } from './auth.model.ts';
+export * from './auth.types.ts';
+export * from './auth.view.ts';

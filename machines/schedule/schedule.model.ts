@@ -1,0 +1,30 @@
+// The schedule machine's model for path generation.
+import type { MachineModel } from '../shared/model.ts';
+import { MissingProviderTokenError, scheduleMachine } from './schedule.machine.ts';
+
+export const scheduleModel: MachineModel<typeof scheduleMachine> = {
+  name: 'schedule',
+  machine: scheduleMachine.provide({ actions: { logCause: () => {} } }),
+  outcomes: {
+    loadEvents: [
+      {
+        label: 'events',
+        output: {
+          events: [
+            {
+              id: 'e1',
+              title: 'Visit: Maria Lopez',
+              start: '2026-11-24T09:00:00-06:00',
+              end: '2026-11-24T09:45:00-06:00',
+              allDay: false,
+            },
+          ],
+          fetchedAt: '2026-11-23T12:00:00.000Z',
+        },
+      },
+      { label: 'no provider token', error: new MissingProviderTokenError() },
+      { label: 'fetch failed', error: new Error('Calendar API 500') },
+    ],
+  },
+  events: [{ type: 'schedule.refresh' }, { type: 'schedule.retry' }],
+};

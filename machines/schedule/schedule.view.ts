@@ -1,0 +1,33 @@
+// What the schedule panel shows: loading text, the error block, or the events.
+import type { SnapshotFrom } from 'xstate';
+import { stateString } from '../auth/auth.view.ts';
+import type { scheduleMachine } from './schedule.machine.ts';
+import type { CalendarEvent, ScheduleErrorKind } from './schedule.types.ts';
+
+export const SCHEDULE_LOADING_TEXT = 'Loading your calendar...';
+export const SCHEDULE_ERROR_HEADING = 'Calendar Error';
+
+export interface ScheduleView {
+  status: 'loading' | 'loaded' | 'error';
+  events: CalendarEvent[];
+  errorKind: ScheduleErrorKind | null;
+  errorMessage: string | null;
+  /** Offer "Sign in again" rather than only "Try Again". */
+  needsSignIn: boolean;
+  fetchedAt: string | null;
+  state: string;
+}
+
+export function toScheduleView(snapshot: SnapshotFrom<typeof scheduleMachine>): ScheduleView {
+  const { events, error, fetchedAt } = snapshot.context;
+  const status = snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'error' : 'loaded';
+  return {
+    status,
+    events,
+    errorKind: status === 'error' ? (error?.kind ?? null) : null,
+    errorMessage: status === 'error' ? (error?.message ?? null) : null,
+    needsSignIn: status === 'error' && error?.kind === 'no-provider-token',
+    fetchedAt,
+    state: stateString(snapshot.value),
+  };
+}

@@ -1,0 +1,68 @@
+// Controllable stand-ins for a machine's actors: every invocation is recorded with its input and
+// abort signal, and the test decides when and how it settles.
+import { type AnyActorLogic, fromCallback, fromPromise } from 'xstate';
+
+export interface PendingInvocation {
+  src: string;
+  input: unknown;
+  signal: AbortSignal;
+  settled: boolean;
+  resolve(output: unknown): void;
+  reject(error: unknown): void;
+}
+
+export interface ControlledActors {
+  actors: Record<string, AnyActorLogic>;
+  invocations: PendingInvocation[];
+  /** The latest unsettled invocation of `src`. */
+  pending(src: string): PendingInvocation | undefined;
+  /** Callback actors currently subscribed, by name. */
+  running: Set<string>;
+}
+
+export function createControlledActors(promiseActors: readonly string[], callbackActors: readonly string[] = []) {
+  const invocations: PendingInvocation[] = [];
+  const running = new Set<string>();
+  const actors: Record<string, AnyActorLogic> = {};
+  for (const src of promiseActors) {
+    actors[src] = fromPromise<unknown, unknown>(
+      ({ input, signal }) =>
+        new Promise((resolve, reject) => {
+          const invocation: PendingInvocation = {
+            src,
+            input,
+            signal,
+            settled: false,
+            resolve: (output) => {
+              invocation.settled = true;
+              resolve(output);
+            },
+            reject: (error) => {
+              invocation.settled = true;
+              reject(error);
+            },
+          };
+          invocations.push(invocation);
+        }),
+    );
+  }
+  for (const src of callbackActors) {
+    actors[src] = fromCallback(() => {
+      running.add(src);
+      return () => running.delete(src);
+    });
+  }
+  const controlled: ControlledActors = {
+    actors,
+    invocations,
+    running,
+    pending: (src) => [...invocations].reverse().find((inv) => inv.src === src && !inv.settled),
+  };
+  return controlled;
+}
+
+/** Lets settled promises reach the actor (promise actors report on a microtask). */
+export async function flush(): Promise<void> {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
+}
