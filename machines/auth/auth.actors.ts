@@ -17,17 +17,17 @@ export class ProfileLoadError extends Error {
 
 export function createAuthActors(ports: AuthPorts) {
   return {
-    restoreSession: fromPromise<AuthUser | null>(({ signal }) => ports.getSessionUser(signal)),
+    restoreSession: fromPromise<AuthUser | null, void>(({ signal }) => ports.getSessionUser(signal)),
     loadProfile: fromPromise<Profile | null, { userId: string }>(async ({ input, signal }) => {
       const { data, error } = await ports.fetchProfile(input.userId, signal);
       if (error?.code === PROFILE_NOT_FOUND_CODE) return null;
       if (error) throw new ProfileLoadError(error.message, error.code);
       return data;
     }),
-    watchAuthChanges: fromCallback<AuthEvent>(({ sendBack }) =>
+    watchAuthChanges: fromCallback<AuthEvent, void>(({ sendBack }) =>
       ports.onAuthChange((authEvent, user) => sendBack({ type: 'auth.changed', authEvent, user })),
     ),
-    startSignIn: fromPromise<void>(() => ports.signIn()),
-    signOut: fromPromise<void>(() => ports.signOut()),
+    startSignIn: fromPromise<void, void>(() => ports.signIn()),
+    signOut: fromPromise<void, void>(() => ports.signOut()),
   };
 }

@@ -6,7 +6,7 @@ import type { LoadedEvents, SchedulePorts } from './schedule.types.ts';
 
 export function createScheduleActors(ports: SchedulePorts, now: () => Date = () => new Date()) {
   return {
-    loadEvents: fromPromise<LoadedEvents>(async ({ signal }) => {
+    loadEvents: fromPromise<LoadedEvents, void>(async ({ signal }) => {
       const token = await ports.getProviderToken();
       if (!token) throw new MissingProviderTokenError();
       const events = await ports.fetchEvents(token, signal);

@@ -122,8 +122,28 @@ export function getTransitionPaths(model: MachineModel): ModelPath[] {
   return paths;
 }
 
+/** Each step of a path as a short label: actor results by their outcome label, delays by name. */
+export function pathEventLabels(model: MachineModel, path: ModelPath): string[] {
+  return path.steps.slice(1).map(({ event }) => {
+    const typed = event as EventObject & { output?: unknown; error?: unknown };
+    for (const prefix of [DONE, ERROR]) {
+      if (!typed.type.startsWith(prefix)) continue;
+      const src = typed.type.slice(prefix.length);
+      const outcome = model.outcomes[src]?.find((o) =>
+        'output' in o ? prefix === DONE && o.output === typed.output : prefix === ERROR && o.error === typed.error,
+      );
+      return `${src}: ${outcome?.label ?? (prefix === DONE ? 'done' : 'error')}`;
+    }
+    if (typed.type.startsWith(AFTER)) return `after ${typed.type.slice(AFTER.length).split('.')[0]}`;
+    const { type, ...rest } = typed;
+    const detail = Object.values(rest)
+      .filter((v) => typeof v === 'string')
+      .join(' ');
+    return detail ? `${type}(${detail})` : type;
+  });
+}
+
 /** A readable one-line description of a path, used as a test name and by the CLI. */
-export function describePath(path: ModelPath): string {
-  const events = path.steps.map((step) => step.event.type.replace(/^xstate\.(done|error)\.actor\./, '$1:'));
-  return `${JSON.stringify(path.state.value)} via ${events.join(' → ')}`;
+export function describePath(model: MachineModel, path: ModelPath): string {
+  return `${JSON.stringify(path.state.value)} via ${['start', ...pathEventLabels(model, path)].join(' → ')}`;
 }

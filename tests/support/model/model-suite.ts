@@ -21,7 +21,7 @@ export function modelSuite(model: MachineModel): void {
 
     const seen = new Set<string>();
     for (const path of paths) {
-      let name = describePath(path);
+      let name = describePath(model, path);
       while (seen.has(name)) name = `${name} ′`;
       seen.add(name);
       it(`replays ${name}`, async () => {

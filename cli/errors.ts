@@ -1,0 +1,34 @@
+// Exit codes are part of the CLI's contract (documented in `homerounds --help`); never reuse a
+// code for a different meaning.
+export const EXIT = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  auth: 3,
+  notFound: 4,
+  timeout: 5,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_CODES_HELP = `Exit codes:
+  0  success
+  1  error (the request failed, or the result is negative, e.g. an infeasible route)
+  2  usage (bad flags or malformed input; nothing was sent)
+  3  authentication (missing or rejected credentials)
+  4  not found
+  5  timeout`;
+
+/** An error the CLI reports as one line on stderr with a specific exit code. */
+export class CliError extends Error {
+  readonly exitCode: ExitCode;
+  constructor(message: string, exitCode: ExitCode = EXIT.error) {
+    super(message);
+    this.name = 'CliError';
+    this.exitCode = exitCode;
+  }
+}
+
+export function usageError(message: string): CliError {
+  return new CliError(message, EXIT.usage);
+}
