@@ -1,5 +1,30 @@
-// Vitest global setup: runs once before all test files.
-// Later: builds one PGlite snapshot that database tests load instead of cold-starting Postgres per file.
-export default async function setup(): Promise<void> {
+// Vitest global setup: runs once before all test files. Builds (or finds in .cache/) one PGlite snapshot
+// of the migrated and seeded database; database tests load it (≈ 0.6 s) instead of cold-starting
+// Postgres per file (≈ 6 s). The path reaches the workers through `provide` and the environment.
+import type { TestProject } from 'vitest/node';
+import { ensureSnapshot } from '../../emulators/db/snapshot.ts';
+import { seedToday } from '../../fixtures/seed-db.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    localPlatformSnapshot: string;
+    localPlatformSeedToday: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<void> {
   process.env.TZ = 'America/Chicago';
+  const today = seedToday();
+  try {
+    const snapshot = await ensureSnapshot({ today });
+    process.env.HOMEROUNDS_DB_SNAPSHOT = snapshot.path;
+    process.env.HOMEROUNDS_SEED_TODAY = today;
+    project.provide('localPlatformSnapshot', snapshot.path);
+    project.provide('localPlatformSeedToday', today);
+  } catch (error) {
+    // Only database tests need it; they fail with this message instead of the whole run.
+    console.error(`global-setup: could not build the database snapshot: ${String(error)}`);
+    project.provide('localPlatformSnapshot', '');
+    project.provide('localPlatformSeedToday', today);
+  }
 }

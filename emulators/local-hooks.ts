@@ -1,0 +1,111 @@
+// /__local: development hooks of the local platform (it only ever runs locally). Used by browser tests
+// and the CLI: fault injection, provider-token expiry, minting provider tokens, reseeding.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CALENDAR_READONLY_SCOPE } from '../fixtures/local-keys.ts';
+import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
+import { resetLocalPlatform } from '../fixtures/seed-db.ts';
+import { issueProviderToken, PROVIDER_TOKEN_TTL_S } from './auth/store.ts';
+import type { CalendarFault, PlatformContext } from './context.ts';
+import { drain, readBody, sendJson } from './http.ts';
+
+const ALLOWED_KEYS: Record<string, string[]> = {
+  '/faults': ['calendar'],
+  '/expire-provider-tokens': ['email'],
+  '/provider-tokens': ['email', 'scopes'],
+  '/reset': ['today'],
+};
+
+function problem(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, { error: status === 404 ? 'not_found' : 'bad_request', message });
+}
+
+async function json(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  const text = await readBody(req);
+  if (text.trim() === '') return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function handleLocal(
+  ctx: PlatformContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  if (path === '/state' && method === 'GET') {
+    drain(req);
+    return sendJson(res, 200, {
+      faults: ctx.faults,
+      clinicians: SEEDED_CLINICIAN_EMAILS,
+      now: ctx.now().toISOString(),
+    });
+  }
+  const routes = ['/faults', '/expire-provider-tokens', '/provider-tokens', '/reset'];
+  if (!routes.includes(path)) {
+    drain(req);
+    return problem(res, 404, `Unknown local hook ${path.slice(0, 100)}`);
+  }
+  if (method !== 'POST') {
+    drain(req);
+    res.setHeader('Allow', 'POST');
+    return sendJson(res, 405, { error: 'method_not_allowed', message: 'Use POST' });
+  }
+  // Requiring JSON makes a cross-site form or text/plain POST (CSRF against a developer's browser) impossible:
+  // such a request would need a CORS preflight, which /__local never grants.
+  if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) {
+    drain(req);
+    return problem(res, 415, 'Content-Type must be application/json');
+  }
+  const body = await json(req);
+  if (!body) return problem(res, 400, 'Body must be a JSON object');
+  const allowed = ALLOWED_KEYS[path] ?? [];
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (unknown.length > 0) {
+    return problem(res, 400, `Unknown field(s) ${unknown.join(', ').slice(0, 200)}; allowed: ${allowed.join(', ')}`);
+  }
+  if (path === '/faults') {
+    const calendar = body.calendar;
+    if (calendar !== null && calendar !== '500' && calendar !== 'down') {
+      return problem(res, 400, 'calendar must be "500", "down" or null');
+    }
+    ctx.faults.calendar = calendar as CalendarFault;
+    return sendJson(res, 200, { faults: ctx.faults });
+  }
+  if (path === '/expire-provider-tokens') {
+    const email = typeof body.email === 'string' ? body.email : null;
+    const result = await ctx.db.query(
+      `update local_oauth.provider_tokens set expires_at = $1
+       where expires_at > $1 and ($2::text is null or user_id = (select id from auth.users where lower(email) = lower($2)))`,
+      [ctx.now(), email],
+    );
+    return sendJson(res, 200, { expired: result.affectedRows });
+  }
+  if (path === '/provider-tokens') {
+    const email = typeof body.email === 'string' ? body.email : '';
+    const scopes = Array.isArray(body.scopes)
+      ? body.scopes.filter((s): s is string => typeof s === 'string')
+      : [CALENDAR_READONLY_SCOPE];
+    const user = (
+      await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
+    ).rows[0];
+    if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
+    const token = await issueProviderToken(ctx.db, user.id, scopes, ctx.now());
+    return sendJson(res, 200, {
+      access_token: token.token,
+      token_type: 'Bearer',
+      expires_in: PROVIDER_TOKEN_TTL_S,
+      scope: scopes.join(' '),
+    });
+  }
+  const today = typeof body.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.today) ? body.today : undefined;
+  const seed = await resetLocalPlatform(ctx.db, { today });
+  ctx.faults.calendar = null;
+  return sendJson(res, 200, { today: seed.today, clinicians: seed.clinicians.map((c) => c.email) });
+}

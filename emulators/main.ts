@@ -1,0 +1,40 @@
+// `npm start`: runs the local platform on HOST:PORT (default 127.0.0.1:8787) until SIGINT/SIGTERM.
+import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
+import { createLocalPlatform } from './server.ts';
+
+const started = performance.now();
+const host = process.env.HOST ?? '127.0.0.1';
+const port = Number(process.env.PORT ?? '8787');
+if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+  console.error(`PORT must be an integer between 0 and 65535, got ${process.env.PORT}`);
+  process.exit(2);
+}
+
+try {
+  const platform = await createLocalPlatform({ host, port, log: (line) => console.error(`[local] ${line}`) });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`\nHomeRounds is running at ${platform.url}  (ready in ${seconds} s)\n`);
+  console.log('Sign in with "Continue with Google" and pick one of the seeded clinicians:');
+  for (const email of SEEDED_CLINICIAN_EMAILS) console.log(`  - ${email}`);
+  const voiceKeys = await import('../fixtures/voice-keys.ts').catch(() => undefined);
+  if (voiceKeys) console.log(`\nVoice API (local): ${platform.url}  public key ${voiceKeys.LOCAL_VOICE_PUBLIC_KEY}`);
+  console.log('\nLocal platform docs: docs/local-platform.md. Press Ctrl+C to stop.\n');
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: stopping the local platform…`);
+    platform.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+} catch (error) {
+  console.error(`The local platform could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

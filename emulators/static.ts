@@ -1,0 +1,110 @@
+// Serves the built web app (dist/web) with an SPA fallback to index.html and the security headers of
+// auth-rest-calendar.md §5 (local mode: everything the app talks to is on this one origin).
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { escapeHtml } from './http.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.wasm': 'application/wasm',
+};
+
+/** CSP for the web app on the local platform (self covers auth, rest, calendar and the voice stand-in). */
+export const WEB_CSP = [
+  "default-src 'self'",
+  "script-src 'self' https://*.daily.co",
+  "connect-src 'self' ws://127.0.0.1:* ws://localhost:* https://api.vapi.ai https://*.daily.co wss://*.daily.co wss://*.wss.daily.co https://gs.daily.co",
+  "img-src 'self' data: blob: https://*.googleusercontent.com",
+  "media-src 'self' blob: mediastream:",
+  "worker-src 'self' blob:",
+  'frame-src https://*.daily.co',
+  "style-src 'self' 'unsafe-inline'",
+  "font-src 'self' data:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  'Content-Security-Policy': WEB_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+function sendFile(req: IncomingMessage, res: ServerResponse, file: string, size: number, cache: string): void {
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': size,
+    'Cache-Control': cache,
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  const stream = createReadStream(file);
+  stream.on('error', () => res.destroy());
+  stream.pipe(res);
+}
+
+function notBuilt(res: ServerResponse, webRoot: string): void {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HomeRounds local platform</title></head><body><main><h1>HomeRounds local platform</h1><p>The web app is not built (no <code>${escapeHtml(webRoot)}/index.html</code>). Run <code>npm run build:web</code> or <code>npm start</code>.</p><p>The APIs are up: <code>/auth/v1</code>, <code>/rest/v1</code>, <code>/calendar/v3</code>.</p></main></body></html>`;
+  res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(html);
+}
+
+export function serveStatic(req: IncomingMessage, res: ServerResponse, webRoot: string, pathname: string): void {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    res.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: 'method_not_allowed', message: `Method ${req.method} not allowed` }));
+    return;
+  }
+  const root = resolve(webRoot);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    decoded = '/';
+  }
+  const candidate = resolve(join(root, normalize(decoded)));
+  const inside = candidate === root || candidate.startsWith(root + sep);
+  if (inside && !decoded.includes('\0') && existsSync(candidate)) {
+    const stat = statSync(candidate);
+    if (stat.isFile()) {
+      const immutable = decoded.startsWith('/assets/');
+      sendFile(req, res, candidate, stat.size, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      return;
+    }
+  }
+  if (extname(decoded) !== '' && extname(decoded) !== '.html') {
+    res.writeHead(404, { ...SECURITY_HEADERS, 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ error: 'not_found', message: `No file ${pathname.slice(0, 200)}` }));
+    return;
+  }
+  const index = join(root, 'index.html');
+  if (!existsSync(index)) {
+    notBuilt(res, webRoot);
+    return;
+  }
+  sendFile(req, res, index, statSync(index).size, 'no-cache');
+}
