@@ -1,8 +1,11 @@
 // Every machine of the product with its model, for the CLI (`homerounds machines`), the docs
 // generator and the model-based tests' coverage check.
 import { authModel } from './auth/auth.model.ts';
+import { callSessionModel } from './call-session/call-session.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
 import type { MachineModel } from './shared/model.ts';
+import { videoClientModel } from './video-client/video-client.model.ts';
+import { voiceWidgetModel } from './voice-widget/voice-widget.model.ts';
 
 export interface MachineEntry {
   name: string;
@@ -21,6 +24,24 @@ export const MACHINES: readonly MachineEntry[] = [
     name: 'schedule',
     summary: 'Loading / error / loaded of the next 30 days of calendar events; Refresh and Try Again.',
     model: scheduleModel as MachineModel,
+  },
+  {
+    name: 'call-session',
+    summary:
+      'The staged web-call start (progress, durations, refusal of a second start), "listening", messages, speaking detection and the end (customer-ended-call once).',
+    model: callSessionModel as MachineModel,
+  },
+  {
+    name: 'video-client',
+    summary:
+      'The call object lifecycle: bundle load (3 attempts, 20 s each, 3 s apart), join (refused while joining or joined), leave, fatal error.',
+    model: videoClientModel as MachineModel,
+  },
+  {
+    name: 'voice-widget',
+    summary:
+      'Ready / Connecting... / Connected / Ending call... / Error; credentials and microphone checks, mute only while connected, the error catalogue mapping.',
+    model: voiceWidgetModel as MachineModel,
   },
 ];
 

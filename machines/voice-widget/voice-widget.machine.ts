@@ -1,0 +1,387 @@
+// Voice widget: the dashboard's talk-with-AI control — Ready, Connecting..., Connected, Ending call...,
+// Error; mute only while connected; the error catalogue's message mapping; microphone permission and
+// the environment check for the error view. Used by the web app's assistant panel over @vapi-ai/web
+// (or our machine-built client); everything runs inside `running`, which holds the SDK subscription.
+// Timing: loading the client gives up after 20 s, the microphone prompt after 60 s, connecting after
+// 60 s (the call is then stopped), ending after 10 s (then Ready).
+import { assign, sendTo, setup } from 'xstate';
+import { errorMessage, notProvidedCallback, notProvidedPromise } from '../shared/not-provided.ts';
+import type {
+  LoadClientInput,
+  SdkCommand,
+  StageRecord,
+  StartedCall,
+  VoiceWidgetContext,
+  VoiceWidgetEvent,
+  VoiceWidgetInput,
+} from './voice-widget.types.ts';
+
+/** Ours (spec §9 has none): how long each waiting state waits. */
+export const INIT_TIMEOUT_MS = 20_000;
+export const MICROPHONE_TIMEOUT_MS = 60_000;
+/** Longer than the call session's worst start (bundle retries + join), shorter than a user's patience. */
+export const CONNECT_TIMEOUT_MS = 60_000;
+export const END_TIMEOUT_MS = 10_000;
+/** How many progress records the debug details keep. */
+export const MAX_DEBUG_STAGES = 30;
+
+/** Spec §8 texts. */
+export const MISSING_CREDENTIALS_MESSAGE =
+  'Missing voice-AI credentials. Please add them to your .env file and restart the dev server.';
+export const MICROPHONE_DENIED_MESSAGE = 'Microphone access denied. Please allow microphone access and try again.';
+export const MICROPHONE_PERMISSION_MESSAGE = 'Microphone permission denied. Please allow microphone access.';
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
+export const ASSISTANT_NOT_FOUND_MESSAGE = 'Assistant not found. Please check your Assistant ID in the .env file.';
+export const AUTHENTICATION_FAILED_MESSAGE = 'Authentication failed. Please check your Public Key in the .env file.';
+export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
+export const FAILED_TO_START_MESSAGE = 'Failed to start call';
+export const failedToEndMessage = (reason: string) => `Failed to end call: ${reason}`;
+export const initializationErrorMessage = (reason: string) => `Initialization error: ${reason}`;
+
+/** Thrown by the loadClient actor when the public key or the assistant id is missing. */
+export class MissingCredentialsError extends Error {
+  readonly code = 'missing-credentials';
+  constructor() {
+    super('The voice-AI public key or assistant id is missing');
+    this.name = 'MissingCredentialsError';
+  }
+}
+
+/**
+ * The text of an SDK error payload: a string, an Error, `{message}`, Daily's `{errorMsg}`, or the SDK's
+ * `{error: {message}}` / `{error: {error: {message}}}` nesting. Empty when there is none.
+ */
+export function sdkErrorText(raw: unknown): string {
+  if (typeof raw === 'string') return raw;
+  if (raw instanceof Error) return raw.message;
+  if (raw && typeof raw === 'object') {
+    const record = raw as Record<string, unknown>;
+    for (const key of ['message', 'errorMsg', 'msg']) {
+      const value = record[key];
+      if (typeof value === 'string' && value) return value;
+      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join('; ');
+    }
+    if (record.error !== undefined && record.error !== raw) return sdkErrorText(record.error);
+  }
+  return '';
+}
+
+/** Spec §8: the widget's case-insensitive mapping of an error to what the user reads. */
+export function toWidgetErrorMessage(raw: unknown): string {
+  const text = sdkErrorText(raw);
+  const lower = text.toLowerCase();
+  if (lower.includes('permission')) return MICROPHONE_PERMISSION_MESSAGE;
+  if (lower.includes('network') || lower.includes('fetch')) return NETWORK_ERROR_MESSAGE;
+  if (lower.includes('assistant') || lower.includes('not found')) return ASSISTANT_NOT_FOUND_MESSAGE;
+  if (lower.includes('unauthorized') || lower.includes('invalid key')) return AUTHENTICATION_FAILED_MESSAGE;
+  return text || UNKNOWN_ERROR_MESSAGE;
+}
+
+interface ErrorParams {
+  message: string;
+  raw: string | null;
+}
+
+export const voiceWidgetMachine = setup({
+  types: {
+    context: {} as VoiceWidgetContext,
+    events: {} as VoiceWidgetEvent,
+    input: {} as VoiceWidgetInput,
+  },
+  actors: {
+    loadClient: notProvidedPromise<void, LoadClientInput>('loadClient'),
+    requestMicrophone: notProvidedPromise<'granted' | 'denied'>('requestMicrophone'),
+    startCall: notProvidedPromise<StartedCall | null, { assistantId: string }>('startCall'),
+    stopCall: notProvidedPromise<void>('stopCall'),
+    sdkEvents: notProvidedCallback<SdkCommand>('sdkEvents'),
+  },
+  guards: {
+    isMissingCredentials: (_, error: unknown) =>
+      !!error && typeof error === 'object' && (error as { code?: unknown }).code === 'missing-credentials',
+    isGranted: (_, permission: 'granted' | 'denied') => permission === 'granted',
+    isNoCall: (_, call: StartedCall | null) => call === null,
+  },
+  actions: {
+    markIdle: assign({ connected: false, connecting: false, muted: false }),
+    markConnecting: assign({ connected: false, connecting: true }),
+    markConnected: assign({ connected: true, connecting: false }),
+    /** Spec §8: each error sets Error and clears the connected and connecting flags. */
+    assignError: assign(({ context }, params: ErrorParams) => ({
+      errorMessage: params.message,
+      connected: false,
+      connecting: false,
+      muted: false,
+      debug: { ...context.debug, rawError: params.raw },
+    })),
+    clearError: assign(({ context }) => ({ errorMessage: null, debug: { ...context.debug, rawError: null } })),
+    resetStages: assign(({ context }) => ({ debug: { ...context.debug, stages: [] } })),
+    appendStage: assign(({ context, event }) => {
+      if (event.type !== 'sdk.progress') return {};
+      const record: StageRecord = { stage: event.stage, status: event.status, durationMs: event.durationMs ?? null };
+      return { debug: { ...context.debug, stages: [...context.debug.stages, record].slice(-MAX_DEBUG_STAGES) } };
+    }),
+    assignVideoState: assign(({ context, event }) =>
+      event.type === 'sdk.videoState' ? { debug: { ...context.debug, videoClientState: event.state } } : {},
+    ),
+    assignMicPermission: assign({ micPermission: (_, permission: 'granted' | 'denied') => permission }),
+    toggleMuted: assign({ muted: ({ context }) => !context.muted }),
+    sendMuted: sendTo('sdkEvents', ({ context }): SdkCommand => ({ type: 'sdk.setMuted', muted: context.muted })),
+    /** A call that did not start in time is abandoned. */
+    sendStop: sendTo('sdkEvents', { type: 'sdk.stop' } satisfies SdkCommand),
+  },
+  delays: {
+    initTimeout: INIT_TIMEOUT_MS,
+    microphoneTimeout: MICROPHONE_TIMEOUT_MS,
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    endTimeout: END_TIMEOUT_MS,
+  },
+}).createMachine({
+  id: 'voice-widget',
+  context: ({ input }) => ({
+    connected: false,
+    connecting: false,
+    muted: false,
+    errorMessage: null,
+    micPermission: 'unknown',
+    env: { hasPublicKey: Boolean(input.publicKey), hasAssistantId: Boolean(input.assistantId) },
+    assistantId: input.assistantId || null,
+    debug: { rawError: null, stages: [], videoClientState: null },
+  }),
+  initial: 'running',
+  states: {
+    // The SDK subscription lives as long as the widget; everything the user sees happens inside it.
+    running: {
+      invoke: {
+        id: 'sdkEvents',
+        src: 'sdkEvents',
+        onError: {
+          target: 'unavailable',
+          actions: {
+            type: 'assignError',
+            params: ({ event }) => ({
+              message: initializationErrorMessage(errorMessage(event.error)),
+              raw: errorMessage(event.error),
+            }),
+          },
+        },
+      },
+      on: {
+        'sdk.progress': { actions: 'appendStage' },
+        'sdk.videoState': { actions: 'assignVideoState' },
+      },
+      initial: 'ready',
+      states: {
+        ready: {
+          entry: 'markIdle',
+          on: {
+            'widget.start': { target: 'initializing', actions: 'resetStages' },
+          },
+        },
+        initializing: {
+          tags: ['busy'],
+          entry: 'markConnecting',
+          invoke: {
+            id: 'loadClient',
+            src: 'loadClient',
+            input: ({ context }) => ({
+              hasPublicKey: context.env.hasPublicKey,
+              hasAssistantId: context.env.hasAssistantId,
+            }),
+            onDone: 'requestingMicrophone',
+            onError: [
+              {
+                guard: {
+                  type: 'isMissingCredentials',
+                  params: ({ event }: { event: { error: unknown } }) => event.error,
+                },
+                target: 'error',
+                actions: { type: 'assignError', params: { message: MISSING_CREDENTIALS_MESSAGE, raw: null } },
+              },
+              {
+                target: 'error',
+                actions: {
+                  type: 'assignError',
+                  params: ({ event }) => ({
+                    message: initializationErrorMessage(errorMessage(event.error)),
+                    raw: errorMessage(event.error),
+                  }),
+                },
+              },
+            ],
+          },
+          after: {
+            initTimeout: {
+              target: 'error',
+              actions: {
+                type: 'assignError',
+                params: { message: initializationErrorMessage(`timed out after ${INIT_TIMEOUT_MS} ms`), raw: null },
+              },
+            },
+          },
+        },
+        requestingMicrophone: {
+          tags: ['busy'],
+          invoke: {
+            id: 'requestMicrophone',
+            src: 'requestMicrophone',
+            onDone: [
+              {
+                guard: { type: 'isGranted', params: ({ event }) => event.output },
+                target: 'connecting',
+                actions: { type: 'assignMicPermission', params: 'granted' },
+              },
+              {
+                target: 'error',
+                actions: [
+                  { type: 'assignMicPermission', params: 'denied' },
+                  { type: 'assignError', params: { message: MICROPHONE_DENIED_MESSAGE, raw: null } },
+                ],
+              },
+            ],
+            onError: {
+              target: 'error',
+              actions: {
+                type: 'assignError',
+                params: ({ event }) => ({ message: toWidgetErrorMessage(event.error), raw: errorMessage(event.error) }),
+              },
+            },
+          },
+          after: {
+            microphoneTimeout: {
+              target: 'error',
+              actions: {
+                type: 'assignError',
+                params: { message: MICROPHONE_DENIED_MESSAGE, raw: 'no answer to the prompt' },
+              },
+            },
+          },
+        },
+        connecting: {
+          tags: ['busy'],
+          after: {
+            connectTimeout: {
+              target: 'error',
+              actions: [
+                'sendStop',
+                {
+                  type: 'assignError',
+                  params: { message: FAILED_TO_START_MESSAGE, raw: `no call-start within ${CONNECT_TIMEOUT_MS} ms` },
+                },
+              ],
+            },
+          },
+          on: {
+            'sdk.callStarted': 'connected',
+            'sdk.callEnded': 'ready',
+            'sdk.error': {
+              target: 'error',
+              actions: {
+                type: 'assignError',
+                params: ({ event }) => ({ message: toWidgetErrorMessage(event.message), raw: event.message }),
+              },
+            },
+          },
+          initial: 'starting',
+          states: {
+            starting: {
+              invoke: {
+                id: 'startCall',
+                src: 'startCall',
+                input: ({ context }) => ({ assistantId: context.assistantId ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isNoCall', params: ({ event }) => event.output },
+                    target: '#voice-widget.running.error',
+                    actions: {
+                      type: 'assignError',
+                      params: { message: FAILED_TO_START_MESSAGE, raw: 'start() returned null' },
+                    },
+                  },
+                  { target: 'waitingForCallStart' },
+                ],
+                onError: {
+                  target: '#voice-widget.running.error',
+                  actions: {
+                    type: 'assignError',
+                    params: ({ event }) => ({
+                      message: sdkErrorText(event.error) ? toWidgetErrorMessage(event.error) : FAILED_TO_START_MESSAGE,
+                      raw: errorMessage(event.error),
+                    }),
+                  },
+                },
+              },
+            },
+            /** start() resolved with a call; the assistant's "listening" (call-start) is still to come. */
+            waitingForCallStart: {},
+          },
+        },
+        connected: {
+          entry: 'markConnected',
+          on: {
+            'widget.toggleMute': { actions: ['toggleMuted', 'sendMuted'] },
+            'widget.end': 'ending',
+            'sdk.callEnded': 'ready',
+            'sdk.error': {
+              target: 'error',
+              actions: {
+                type: 'assignError',
+                params: ({ event }) => ({ message: toWidgetErrorMessage(event.message), raw: event.message }),
+              },
+            },
+          },
+        },
+        ending: {
+          tags: ['busy'],
+          after: {
+            endTimeout: 'ready',
+          },
+          on: {
+            'sdk.callEnded': 'ready',
+            'sdk.error': {
+              target: 'error',
+              actions: {
+                type: 'assignError',
+                params: ({ event }) => ({ message: toWidgetErrorMessage(event.message), raw: event.message }),
+              },
+            },
+          },
+          initial: 'stopping',
+          states: {
+            stopping: {
+              invoke: {
+                id: 'stopCall',
+                src: 'stopCall',
+                onDone: 'waitingForCallEnd',
+                onError: {
+                  target: '#voice-widget.running.error',
+                  actions: {
+                    type: 'assignError',
+                    params: ({ event }) => ({
+                      message: failedToEndMessage(errorMessage(event.error)),
+                      raw: errorMessage(event.error),
+                    }),
+                  },
+                },
+              },
+            },
+            /** stop() resolved; call-end is still to come. */
+            waitingForCallEnd: {},
+          },
+        },
+        error: {
+          tags: ['error'],
+          on: {
+            'widget.retry': { target: 'ready', actions: 'clearError' },
+          },
+        },
+      },
+    },
+    /** The SDK subscription failed: nothing can be reported; Try Again subscribes again. */
+    unavailable: {
+      tags: ['error'],
+      on: {
+        'widget.retry': { target: 'running', actions: 'clearError' },
+      },
+    },
+  },
+});
