@@ -11,6 +11,8 @@ export interface CalendarEvent {
   /** Untrusted text from the provider (may contain HTML): render as text only. */
   description?: string;
   location?: string;
+  /** The event's private extended properties (HomeRounds keeps patient id, window and coordinates there). */
+  properties?: Record<string, string>;
 }
 
 /** The subset of Google Calendar's `Event` resource the product reads. */
@@ -28,6 +30,7 @@ export interface ProviderEvent {
   location?: string;
   start?: ProviderEventDateTime;
   end?: ProviderEventDateTime;
+  extendedProperties?: { private?: Record<string, string>; shared?: Record<string, string> };
 }
 
 export interface ProviderEventsPage {

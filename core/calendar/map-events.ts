@@ -14,6 +14,7 @@ export function mapProviderEvent(item: ProviderEvent): CalendarEvent {
   };
   if (item.description !== undefined) event.description = item.description;
   if (item.location !== undefined) event.location = item.location;
+  if (item.extendedProperties?.private) event.properties = { ...item.extendedProperties.private };
   return event;
 }
 

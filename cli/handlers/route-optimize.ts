@@ -1,0 +1,77 @@
+// `homerounds route optimize`: plans a day from a visits file or from a clinician's calendar on the
+// local platform. The planning itself is core/routing/day-plan.ts (shared with the web and the assistant).
+import { readFile } from 'node:fs/promises';
+import { listUpcomingEvents } from '../../core/calendar/index.ts';
+import {
+  type RouteOptimizeInput,
+  type RouteReport,
+  routeOptimize,
+  validateRouteOptimizeInput,
+  visitsFromCalendar,
+} from '../../core/routing/index.ts';
+import { CliError, EXIT, usageError } from '../errors.ts';
+
+export { formatRouteReport, type RouteReport, routeOptimize } from '../../core/routing/index.ts';
+
+export async function routeOptimizeFromFile(file: string): Promise<RouteReport> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw usageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw usageError(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  let input: RouteOptimizeInput;
+  try {
+    input = validateRouteOptimizeInput(raw);
+  } catch (error) {
+    throw usageError(`${file}: ${(error as Error).message}`);
+  }
+  return routeOptimize(input);
+}
+
+/**
+ * Reads the clinician's calendar through the local platform's calendar API (with a provider token the
+ * platform mints for the seeded clinician) and plans the given day.
+ */
+export async function routeOptimizeForClinician(opts: {
+  baseUrl: string;
+  email: string;
+  date: string;
+}): Promise<RouteReport> {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw usageError(`--date must be YYYY-MM-DD (got "${opts.date}").`);
+  let tokenResponse: Response;
+  try {
+    tokenResponse = await fetch(`${opts.baseUrl}/__local/provider-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: opts.email }),
+    });
+  } catch {
+    throw new CliError(`The local platform is not reachable at ${opts.baseUrl}. Start it with \`npm start\`.`);
+  }
+  if (tokenResponse.status === 404)
+    throw new CliError(`No seeded clinician ${opts.email} on the local platform.`, EXIT.notFound);
+  if (!tokenResponse.ok) throw new CliError(`The local platform refused a calendar token (${tokenResponse.status}).`);
+  const { access_token } = (await tokenResponse.json()) as { access_token: string };
+  const now = new Date(`${opts.date}T00:00:00Z`);
+  now.setUTCDate(now.getUTCDate() - 1);
+  const events = await listUpcomingEvents({ baseUrl: opts.baseUrl, providerToken: access_token, now });
+  const { visits, skipped } = visitsFromCalendar(events, opts.date);
+  if (visits.length === 0) {
+    throw new CliError(`${opts.email} has no routable visits on ${opts.date}.`, EXIT.notFound);
+  }
+  // The seeded clinician's home is where the day starts and ends (the seed's people do not depend on the date).
+  const { generateSeed } = await import('../../fixtures/seed.ts');
+  const home = generateSeed({ today: opts.date }).clinicians.find(
+    (c) => c.email.toLowerCase() === opts.email.toLowerCase(),
+  )?.home;
+  const start = home ? { lat: home.lat, lon: home.lng, label: 'Home' } : undefined;
+  const report = routeOptimize({ date: opts.date, visits, ...(start ? { start } : {}) });
+  return { ...report, skipped };
+}

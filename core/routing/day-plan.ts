@@ -1,0 +1,310 @@
+// A clinician's day, planned: the calendar's order beside the optimised order with offline (haversine,
+// approximate) travel times, totals before/after and one line per change. Shared by the CLI
+// (`homerounds route optimize`), the dashboard's Route view and the local assistant.
+import type { SkippedEvent } from './calendar-day.ts';
+import { compareWithCalendarOrder } from './compare.ts';
+import { explainUnservable } from './explain.ts';
+import { formatClock, type Problem, type RouteEvaluation, type Violation, type Visit } from './model.ts';
+import { type AreaType, haversineMatrix } from './travel/haversine.ts';
+import type { LatLon } from './travel/provider.ts';
+
+/** One visit as in visits.json. Times are "HH:MM" or ISO date-times read at their written wall-clock time. */
+export interface VisitInput {
+  id: string;
+  /** Patient name or event title, used in explanations. */
+  title?: string;
+  address?: string;
+  lat: number;
+  lon: number;
+  /** Booked start in the calendar; the calendar order is the visits sorted by it. */
+  start: string;
+  durationMinutes: number;
+  /** Patient availability for the visit's start. */
+  window?: { earliest: string; latest: string };
+  /** Pinned: must start exactly at `start`. */
+  fixed?: boolean;
+}
+
+export interface PlaceInput {
+  lat: number;
+  lon: number;
+  label?: string;
+}
+
+export interface RouteOptimizeInput {
+  visits: VisitInput[];
+  /** Where the day starts (home/office). Absent: anywhere (no first leg counted). */
+  start?: PlaceInput;
+  /** Where the day ends. Absent: same as start. */
+  end?: PlaceInput;
+  /** Default: 08:00–18:00, widened to cover the calendar (an hour either side). */
+  workingHours?: { start: string; end: string };
+  /** YYYY-MM-DD; ISO visit times must fall on this date. */
+  date: string;
+  area?: AreaType;
+  timeLimitMs?: number;
+}
+
+export interface ReportStop {
+  id: string;
+  title: string;
+  arrival: string;
+  start: string;
+  departure: string;
+  waitMinutes: number;
+  lateByMinutes: number;
+  travelFromPreviousMinutes: number | null;
+}
+
+export interface ReportRoute {
+  order: string[];
+  /** Scheduled departure (start of working hours) and the latest departure with the same finish. */
+  leave: string;
+  leaveLatest: string;
+  stops: ReportStop[];
+  returnTravelMinutes: number | null;
+  finish: string;
+  totalTravelMinutes: number;
+  feasible: boolean;
+}
+
+export interface RouteReport {
+  date: string;
+  travelTimes: string;
+  provedOptimal: boolean;
+  calendar: ReportRoute;
+  optimized: ReportRoute;
+  travelBeforeMinutes: number;
+  travelAfterMinutes: number;
+  savedMinutes: number;
+  savedPercent: number;
+  changes: string[];
+  violations: Violation[];
+  unservable: Violation[];
+  /** Calendar events of the day that could not be planned, and why. */
+  skipped?: SkippedEvent[];
+}
+
+const HHMM = /^(\d{1,2}):(\d{2})$/;
+const ISO = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+/** Minutes since midnight, or an error message. */
+function parseTime(value: unknown, date: string, where: string): number | string {
+  if (typeof value !== 'string') return `${where} must be a time string ("HH:MM" or ISO date-time)`;
+  const hm = HHMM.exec(value);
+  if (hm) {
+    const h = Number(hm[1]);
+    const m = Number(hm[2]);
+    return h < 24 && m < 60 ? h * 60 + m : `${where} "${value}" is not a valid time`;
+  }
+  const iso = ISO.exec(value);
+  if (!iso) return `${where} "${value}" must be "HH:MM" or an ISO date-time`;
+  if (iso[1] !== date) return `${where} is on ${iso[1]}, not on date ${date}`;
+  return Number(iso[2]) * 60 + Number(iso[3]);
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function checkLatLon(v: Record<string, unknown>, where: string, errors: string[]): void {
+  if (typeof v.lat !== 'number' || !(v.lat >= -90 && v.lat <= 90))
+    errors.push(`${where}.lat must be a number between -90 and 90`);
+  if (typeof v.lon !== 'number' || !(v.lon >= -180 && v.lon <= 180)) {
+    errors.push(`${where}.lon must be a number between -180 and 180`);
+  }
+}
+
+/** Validates visits.json; throws one Error listing every problem ("visits[3].lat must be …"). */
+export function validateRouteOptimizeInput(raw: unknown): RouteOptimizeInput {
+  const errors: string[] = [];
+  if (!isObject(raw)) throw new Error('input must be an object with "date" and "visits"');
+  const date = raw.date;
+  if (typeof date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(date)) errors.push('date must be "YYYY-MM-DD"');
+  const day = typeof date === 'string' ? date : '';
+  if (!Array.isArray(raw.visits)) errors.push('visits must be an array');
+  const ids = new Set<string>();
+  for (const [i, v] of (Array.isArray(raw.visits) ? raw.visits : []).entries()) {
+    const at = `visits[${i}]`;
+    if (!isObject(v)) {
+      errors.push(`${at} must be an object`);
+      continue;
+    }
+    if (typeof v.id !== 'string' || v.id === '') errors.push(`${at}.id must be a non-empty string`);
+    else if (ids.has(v.id)) errors.push(`${at}.id "${v.id}" is used twice`);
+    else ids.add(v.id);
+    if (v.title !== undefined && typeof v.title !== 'string') errors.push(`${at}.title must be a string`);
+    checkLatLon(v, at, errors);
+    const start = parseTime(v.start, day, `${at}.start`);
+    if (typeof start === 'string') errors.push(start);
+    if (typeof v.durationMinutes !== 'number' || !(v.durationMinutes > 0 && v.durationMinutes <= 24 * 60)) {
+      errors.push(`${at}.durationMinutes must be a number of minutes between 1 and 1440`);
+    }
+    if (v.fixed !== undefined && typeof v.fixed !== 'boolean') errors.push(`${at}.fixed must be true or false`);
+    if (v.window !== undefined) {
+      if (!isObject(v.window)) errors.push(`${at}.window must be {"earliest", "latest"}`);
+      else {
+        const e = parseTime(v.window.earliest, day, `${at}.window.earliest`);
+        const l = parseTime(v.window.latest, day, `${at}.window.latest`);
+        if (typeof e === 'string') errors.push(e);
+        if (typeof l === 'string') errors.push(l);
+        if (typeof e === 'number' && typeof l === 'number' && l < e)
+          errors.push(`${at}.window.latest is before earliest`);
+      }
+    }
+  }
+  for (const key of ['start', 'end'] as const) {
+    const p = raw[key];
+    if (p === undefined) continue;
+    if (!isObject(p)) errors.push(`${key} must be {"lat", "lon"}`);
+    else checkLatLon(p, key, errors);
+  }
+  if (raw.workingHours !== undefined) {
+    const w = raw.workingHours;
+    if (!isObject(w)) errors.push('workingHours must be {"start", "end"}');
+    else {
+      const s = parseTime(w.start, day, 'workingHours.start');
+      const e = parseTime(w.end, day, 'workingHours.end');
+      if (typeof s === 'string') errors.push(s);
+      if (typeof e === 'string') errors.push(e);
+      if (typeof s === 'number' && typeof e === 'number' && e <= s) errors.push('workingHours.end must be after start');
+    }
+  }
+  if (raw.area !== undefined && raw.area !== 'urban' && raw.area !== 'suburban' && raw.area !== 'rural') {
+    errors.push('area must be "urban", "suburban" or "rural"');
+  }
+  if (raw.timeLimitMs !== undefined && !(typeof raw.timeLimitMs === 'number' && raw.timeLimitMs > 0)) {
+    errors.push('timeLimitMs must be a positive number of milliseconds');
+  }
+  if (errors.length > 0) throw new Error(`invalid visits input:\n  ${errors.join('\n  ')}`);
+  return raw as unknown as RouteOptimizeInput;
+}
+
+const minutesOf = (value: string, date: string): number => parseTime(value, date, 'time') as number;
+
+export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
+  const input = validateRouteOptimizeInput(rawInput);
+  const { date } = input;
+  const booked = [...input.visits].sort((a, b) => minutesOf(a.start, date) - minutesOf(b.start, date));
+
+  // Locations: visits first, then start and end. A missing start/end is "anywhere": 0 minutes to everything.
+  const points: LatLon[] = input.visits.map((v) => ({ lat: v.lat, lon: v.lon }));
+  const start = input.start ?? null;
+  const end = input.end ?? input.start ?? null;
+  const minutes = haversineMatrix(
+    [...points, start ?? points[0] ?? { lat: 0, lon: 0 }, end ?? points[0] ?? { lat: 0, lon: 0 }],
+    {
+      area: input.area,
+    },
+  ).minutes;
+  const n = points.length;
+  for (let i = 0; i < n + 2; i++) {
+    const row = minutes[i] as (number | null)[];
+    if (!start) (minutes[n] as (number | null)[])[i] = row[n] = 0;
+    if (!end) (minutes[n + 1] as (number | null)[])[i] = row[n + 1] = 0;
+  }
+
+  const bookedStart = booked.map((v) => minutesOf(v.start, date));
+  const bookedEnd = booked.map((v, i) => (bookedStart[i] as number) + v.durationMinutes);
+  const shift = input.workingHours
+    ? { start: minutesOf(input.workingHours.start, date), end: minutesOf(input.workingHours.end, date) }
+    : { start: Math.min(480, Math.min(...bookedStart) - 60), end: Math.max(1080, Math.max(...bookedEnd) + 60) };
+
+  const visits: Visit[] = input.visits.map((v, i) => {
+    const visit: Visit = { id: v.id, label: v.title ?? v.id, location: i, durationMinutes: v.durationMinutes };
+    const at = minutesOf(v.start, date);
+    if (v.fixed) visit.window = { earliest: at, latest: at };
+    else if (v.window)
+      visit.window = { earliest: minutesOf(v.window.earliest, date), latest: minutesOf(v.window.latest, date) };
+    return visit;
+  });
+  const problem: Problem = {
+    matrix: { minutes, source: 'haversine (approximate)' },
+    vehicles: [{ id: 'clinician', startLocation: n, endLocation: n + 1, shift }],
+    visits,
+  };
+  const cmp = compareWithCalendarOrder(
+    problem,
+    booked.map((v) => v.id),
+    undefined,
+    { timeLimitMs: input.timeLimitMs ?? 1000 },
+  );
+  const titles = new Map(input.visits.map((v) => [v.id, v.title ?? v.id]));
+  return {
+    date,
+    travelTimes: 'approximate: great-circle distance × road factor ÷ area speed + parking',
+    provedOptimal: cmp.provedOptimal,
+    calendar: reportRoute(cmp.calendar, titles),
+    optimized: reportRoute(cmp.optimized, titles),
+    travelBeforeMinutes: cmp.travelBeforeMinutes,
+    travelAfterMinutes: cmp.travelAfterMinutes,
+    savedMinutes: cmp.savedMinutes,
+    savedPercent: cmp.savedPercent,
+    changes: cmp.changes.map((c) => c.line),
+    violations: cmp.optimized.violations,
+    unservable: cmp.optimized.feasible ? [] : explainUnservable(problem),
+  };
+}
+
+const r1 = (x: number) => Math.round(x * 10) / 10;
+
+function reportRoute(r: RouteEvaluation, titles: Map<string, string>): ReportRoute {
+  return {
+    order: r.order,
+    leave: formatClock(r.departStart),
+    leaveLatest: formatClock(r.latestDepartStart),
+    stops: r.stops.map((s, i) => ({
+      id: s.visitId,
+      title: titles.get(s.visitId) ?? s.visitId,
+      arrival: formatClock(s.arrival),
+      start: formatClock(s.start),
+      departure: formatClock(s.departure),
+      waitMinutes: r1(s.wait),
+      lateByMinutes: r1(s.lateBy),
+      travelFromPreviousMinutes: r.legs[i]?.minutes == null ? null : r1(r.legs[i]?.minutes ?? 0),
+    })),
+    returnTravelMinutes: r.legs.at(-1)?.minutes == null ? null : r1(r.legs.at(-1)?.minutes ?? 0),
+    finish: formatClock(r.finish),
+    totalTravelMinutes: r1(r.totalTravelMinutes),
+    feasible: r.feasible,
+  };
+}
+
+/** Plain-text report: both orders side by side, the optimised schedule, totals and the change lines. */
+export function formatRouteReport(report: RouteReport): string {
+  const out: string[] = [];
+  out.push(`Route for ${report.date} (travel times ${report.travelTimes})`);
+  out.push('');
+  const width = Math.max(8, ...report.calendar.stops.map((s) => s.title.length));
+  out.push(`  #  ${'Calendar'.padEnd(width)}  Optimised`);
+  report.optimized.stops.forEach((s, i) => {
+    out.push(`${String(i + 1).padStart(3)}  ${(report.calendar.stops[i]?.title ?? '').padEnd(width)}  ${s.title}`);
+  });
+  out.push('');
+  out.push(`  ${'Visit'.padEnd(width)}  Drive  Arrive  Start  Leave  Wait  Late`);
+  out.push(
+    `  ${'(start)'.padEnd(width)}  ${''.padStart(5)}  ${''.padStart(6)}  ${''.padStart(5)}  ${report.optimized.leave}`,
+  );
+  for (const s of report.optimized.stops) {
+    const drive = s.travelFromPreviousMinutes === null ? '  n/a' : String(s.travelFromPreviousMinutes).padStart(5);
+    out.push(
+      `  ${s.title.padEnd(width)}  ${drive}  ${s.arrival.padStart(6)}  ${s.start}  ${s.departure}  ${String(s.waitMinutes).padStart(4)}  ${String(s.lateByMinutes).padStart(4)}`,
+    );
+  }
+  const back = report.optimized.returnTravelMinutes;
+  out.push(
+    `  ${'(end)'.padEnd(width)}  ${back === null ? '  n/a' : String(back).padStart(5)}  ${report.optimized.finish.padStart(6)}`,
+  );
+  if (report.optimized.leaveLatest !== report.optimized.leave) {
+    out.push(`  Leaving as late as ${report.optimized.leaveLatest} keeps every visit on time and the same finish.`);
+  }
+  out.push('');
+  out.push(
+    `Travel: ${r1(report.travelBeforeMinutes)} min in calendar order → ${r1(report.travelAfterMinutes)} min optimised` +
+      ` (saves ${r1(report.savedMinutes)} min, ${r1(report.savedPercent)}%)${report.provedOptimal ? ', proven optimal' : ''}`,
+  );
+  for (const line of report.changes) out.push(`- ${line}`);
+  // A visit that cannot be served even alone is reported once, with its root cause.
+  const rootCauses = new Set(report.unservable.map((v) => `${v.visitId}:${v.reason}`));
+  for (const v of report.unservable) out.push(`! ${v.message}`);
+  for (const v of report.violations) if (!rootCauses.has(`${v.visitId}:${v.reason}`)) out.push(`! ${v.message}`);
+  return out.join('\n');
+}
