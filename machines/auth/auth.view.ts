@@ -33,7 +33,8 @@ export function toAuthView(snapshot: AuthSnapshot): AuthView {
   const { user, profile } = snapshot.context;
   const loading = snapshot.hasTag('loading');
   const signedIn = !loading && user !== null && (snapshot.matches('signedIn') || snapshot.matches('signingOut'));
-  const fullName = profile?.full_name?.trim() || user?.fullName?.trim() || null;
+  // Spec §2: the profile's full name, or else the email (a user without a profile row shows the email).
+  const fullName = profile?.full_name?.trim() || null;
   const email = profile?.email ?? user?.email ?? null;
   return {
     loading,
@@ -42,7 +43,7 @@ export function toAuthView(snapshot: AuthSnapshot): AuthView {
     userId: user?.id ?? null,
     email,
     displayName: fullName ?? email,
-    avatarUrl: profile?.avatar_url ?? user?.avatarUrl ?? null,
+    avatarUrl: profile?.avatar_url ?? null,
     state: stateString(snapshot.value),
   };
 }

@@ -90,7 +90,7 @@ describe('auth machine', () => {
     clock.increment(AUTH_TIMEOUT_MS);
     await flush();
     expect(profileRequest?.signal.aborted).toBe(true);
-    expect(view()).toMatchObject({ loading: false, signedIn: true, displayName: 'Ada Nurse' });
+    expect(view()).toMatchObject({ loading: false, signedIn: true, displayName: 'ada@example.com' });
   });
 
   it('a profile error is logged and leaves the profile empty', async () => {

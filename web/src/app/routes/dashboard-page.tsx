@@ -1,0 +1,36 @@
+// The dashboard (spec §2): signed-in header, then the schedule (3/5) and the assistant (2/5),
+// stacked on narrow screens. Loaded lazily: the landing page never downloads it.
+import type { SchedulePorts } from '../../../../machines/schedule/index.ts';
+import { ErrorBoundary } from '../../components/error-boundary.tsx';
+import { SkipLink } from '../../components/skip-link.tsx';
+import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { AssistantPanel } from '../../features/assistant/assistant-panel.tsx';
+import { useAuthActions, useAuthView } from '../../features/auth/auth-context.tsx';
+import { SignedInHeader } from '../../features/auth/signed-in-header.tsx';
+import { SchedulePanel } from '../../features/schedule/schedule-panel.tsx';
+import '../../features/schedule/schedule.css';
+
+export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts }) {
+  useDocumentTitle('Dashboard · HomeRounds');
+  const { signInAgain } = useAuthActions();
+  const { displayName } = useAuthView();
+  return (
+    <div className="dashboard-page">
+      <SkipLink />
+      <SignedInHeader />
+      <main id="main" className="dashboard">
+        <h1 className="visually-hidden">Dashboard{displayName ? ` for ${displayName}` : ''}</h1>
+        <div className="dashboard__schedule">
+          <ErrorBoundary>
+            <SchedulePanel ports={schedulePorts} onSignInAgain={() => signInAgain('/dashboard')} />
+          </ErrorBoundary>
+        </div>
+        <div className="dashboard__assistant">
+          <ErrorBoundary>
+            <AssistantPanel />
+          </ErrorBoundary>
+        </div>
+      </main>
+    </div>
+  );
+}
