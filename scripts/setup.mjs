@@ -31,9 +31,23 @@ const lock = join(root, 'package-lock.json');
 const marker = join(root, 'node_modules', '.package-lock.json');
 if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(lock).mtimeMs) {
   try {
-    run('npm ci --no-audit --no-fund');
-  } catch {
-    fail('`npm ci` failed. Check that the npm registry is reachable and that you run Node 20.19+.');
+    run('npm ci --no-audit --no-fund', { quiet: true });
+  } catch (error) {
+    const output = `${error.stdout ?? ''}${error.stderr ?? ''}`;
+    if (/Missing: .* from lock file/.test(output)) {
+      // Some registries (mirrors) lack a few platform builds of optional packages (e.g. Biome's
+      // Windows/macOS binaries), so npm records no entry for them and `npm ci` refuses the lockfile.
+      // `npm install --no-save` installs the same locked tree and skips the unavailable optional builds.
+      console.error('setup: npm ci refused the lockfile (optional platform builds missing from this registry);');
+      try {
+        run('npm install --no-audit --no-fund --no-save');
+      } catch {
+        fail('`npm install` failed. Check that the npm registry is reachable and that you run Node 20.19+.');
+      }
+    } else {
+      process.stderr.write(output);
+      fail('`npm ci` failed. Check that the npm registry is reachable and that you run Node 20.19+.');
+    }
   }
 }
 
