@@ -1,7 +1,11 @@
 // Builds the `homerounds` command tree. Commands register options and lazy-load their handlers so
 // `homerounds --help` stays fast; handlers never print or exit.
 import { Command, CommanderError } from 'commander';
+import { registerAccount } from './commands/account.ts';
 import { registerMachines } from './commands/machines.ts';
+import { registerResources } from './commands/resources.ts';
+import { registerRoute } from './commands/route.ts';
+import { registerSync } from './commands/sync.ts';
 
 import { CliError, EXIT, EXIT_CODES_HELP } from './errors.ts';
 import type { CliIo } from './output/io.ts';
@@ -19,6 +23,9 @@ export function buildProgram(io: CliIo): Command {
     .addHelpText('after', `\n${EXIT_CODES_HELP}`)
     .exitOverride();
   registerMachines(program, io);
+  registerRoute(program, io);
+  registerAccount(program, io);
+  registerSync(program, io, registerResources(program, io).get('template'));
 
   for (const command of program.commands) {
     command.exitOverride();

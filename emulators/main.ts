@@ -16,8 +16,10 @@ try {
   console.log(`\nHomeRounds is running at ${platform.url}  (ready in ${seconds} s)\n`);
   console.log('Sign in with "Continue with Google" and pick one of the seeded clinicians:');
   for (const email of SEEDED_CLINICIAN_EMAILS) console.log(`  - ${email}`);
-  const voiceKeys = await import('../fixtures/voice-keys.ts').catch(() => undefined);
-  if (voiceKeys) console.log(`\nVoice API (local): ${platform.url}  public key ${voiceKeys.LOCAL_VOICE_PUBLIC_KEY}`);
+  const { LOCAL_VOICE_PRIVATE_KEY, LOCAL_VOICE_PUBLIC_KEY } = await import('./voice/keys.ts');
+  console.log(
+    `\nVoice API (local): ${platform.url}\n  private key ${LOCAL_VOICE_PRIVATE_KEY}  (homerounds --local uses it)\n  public key  ${LOCAL_VOICE_PUBLIC_KEY}`,
+  );
   console.log('\nLocal platform docs: docs/local-platform.md. Press Ctrl+C to stop.\n');
   let stopping = false;
   const stop = (signal: string) => {

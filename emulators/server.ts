@@ -2,6 +2,7 @@
 // stand-ins for Supabase Auth (/auth/v1), PostgREST (/rest/v1), Google Calendar (/calendar/v3) and the
 // voice platform's REST API (its resource paths at the root, emulators/voice), plus the local Google
 // account chooser (/__google) and development hooks (/__local), on one database.
+
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -17,6 +18,7 @@ import { BodyTooLargeError, corsHeaders, drainFully, MAX_BODY_BYTES, sendJson } 
 import { handleLocal } from './local-hooks.ts';
 import { handleRest } from './rest/routes.ts';
 import { serveStatic } from './static.ts';
+import { createVoiceApi } from './voice/index.ts';
 
 export interface LocalPlatformOptions {
   host?: string;
@@ -94,17 +96,9 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
     faults: { calendar: null },
   };
 
-  // The voice platform stand-in (emulators/voice, another team's module) is mounted at the root when it
-  // loads; a failure to load or migrate it leaves the rest of the platform up.
-  let voice: { handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> } | undefined;
-  try {
-    const { createVoiceApi } = await import('./voice/index.ts');
-    const api = createVoiceApi({ db, origin: () => ctx.origin, now: ctx.now });
-    await api.migrate();
-    voice = api;
-  } catch (error) {
-    log(`voice API not mounted: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  // The voice platform's REST API (emulators/voice) lives at the root, as on the real platform.
+  const voice = createVoiceApi({ db, origin: () => ctx.origin, now: ctx.now });
+  await voice.migrate();
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -132,7 +126,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
       // /assistant never collide with the voice API's resource paths.
       const navigation =
         (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
-      if (voice && !navigation && (await voice.handle(req, res, url))) return;
+      if (!navigation && (await voice.handle(req, res, url))) return;
       req.resume();
       return serveStatic(req, res, webRoot, pathname);
     } catch (error) {

@@ -73,7 +73,7 @@ export function machineDocs(): Array<{ file: string; content: string }> {
       ),
       '',
       `The model-based tests replay ${paths.length} paths (one per edge of the state graph) against the real machine;`,
-      '`homerounds machines paths ' + entry.name + '` lists them.',
+      `\`homerounds machines paths ${entry.name}\` lists them.`,
       '',
     ];
     return { file: `${entry.name}.md`, content: lines.join('\n') };

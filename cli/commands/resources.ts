@@ -1,0 +1,139 @@
+// `homerounds <resource> <verb>` for every endpoint of the registry (core/voice-platform/registry.ts):
+// generated where the pattern is generic; handlers are loaded only when a command runs.
+import type { Command } from 'commander';
+import { ENDPOINTS, type Endpoint, pathParams, RESOURCES, resourceNames } from '../../core/voice-platform/registry.ts';
+import type { GlobalFlags } from '../api/connect.ts';
+import type { CliIo } from '../output/io.ts';
+import { addApiOptions, withClient } from './api-options.ts';
+
+interface EndpointFlags extends GlobalFlags {
+  file?: string;
+  data?: string;
+  query?: string[];
+  limit?: string;
+  all?: boolean;
+  upload?: string;
+  field?: string[];
+  template?: string;
+}
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
+
+function placeholder(name: string): string {
+  if (name === 'provider') return '11labs';
+  if (name === 'resourceName') return 'pronunciation-dictionary';
+  return `<${name}>`;
+}
+
+export function exampleFor(endpoint: Endpoint): string {
+  const args = pathParams(endpoint.path).map(placeholder).join(' ');
+  const head = `homerounds ${endpoint.resource} ${endpoint.verb}${args ? ` ${args}` : ''}`;
+  const example = RESOURCES.find((r) => r.name === endpoint.resource)?.example;
+  const lines: string[] = [];
+  if (endpoint.list) {
+    lines.push(`$ ${head} --limit 20`, `$ ${head} --all --json > all.json`);
+  } else if (endpoint.body === 'multipart') {
+    lines.push(`$ ${head} --upload ./file.pdf${endpoint.resource === 'file' ? ' --field purpose=assistant' : ''}`);
+  } else if (endpoint.generic === 'create' && example) {
+    lines.push(`$ ${head} ${example}`, `$ ${head} --file ${endpoint.resource}.yaml`);
+  } else if (endpoint.body === 'json') {
+    lines.push(`$ ${head} --file body.yaml`, `$ cat body.json | ${head}`);
+  } else {
+    lines.push(`$ ${head}${endpoint.method === 'GET' ? ' --json' : ''}`);
+  }
+  if (endpoint.resource === 'assistant' && endpoint.verb === 'create') {
+    lines.push(`$ ${head} --template home-visit-scheduler --data '{"name":"Scheduling (Dallas)"}'`);
+  }
+  return `\nExample:\n${lines.map((l) => `  ${l}`).join('\n')}\n\nCalls ${endpoint.method} ${endpoint.path}${
+    endpoint.createsCall ? ' (never retried automatically)' : ''
+  }${endpoint.list ? ` (${endpoint.list === 'v1' ? 'v1 list: bare array, --all pages by createdAtLt' : 'paginated list: {results, metadata}'})` : ''}.`;
+}
+
+function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
+  const params = pathParams(endpoint.path);
+  const command = topic
+    .command(`${endpoint.verb}${params.map((p) => ` <${p}>`).join('')}`)
+    .description(endpoint.summary)
+    .option('-q, --query <key=value>', 'query parameter (repeatable)', collect);
+  if (endpoint.list) {
+    command.option('--limit <n>', 'return at most n items').option('--all', 'follow pagination to the last page');
+  }
+  if (endpoint.body === 'json') {
+    command
+      .option('-f, --file <path>', 'request body from a JSON or YAML file (- for stdin)')
+      .option('-d, --data <json>', 'request body as inline JSON or YAML');
+  }
+  if (endpoint.body === 'multipart') {
+    command
+      .option('--upload <path>', 'file to upload (multipart field "file")')
+      .option('--field <key=value>', 'extra multipart field (repeatable)', collect)
+      .option('-f, --file <path>', 'extra fields from a JSON or YAML file')
+      .option('-d, --data <json>', 'extra fields as inline JSON or YAML');
+  }
+  if (endpoint.resource === 'assistant' && endpoint.verb === 'create') {
+    command.option('--template <name>', 'start from a built-in template (see homerounds template builtin)');
+  }
+  addApiOptions(command).addHelpText('after', exampleFor(endpoint));
+  command.action(async (...args: unknown[]) => {
+    const flags = (args.at(-1) as Command).opts<EndpointFlags>();
+    const values = args.slice(0, params.length).map(String);
+    const [{ parsePairs, parseLimit, runEndpoint }, { readBody, readStdin }, { showResult }] = await Promise.all([
+      import('../handlers/resource.ts'),
+      import('../handlers/input.ts'),
+      import('../output/resource-view.ts'),
+    ]);
+    const query = parsePairs(flags.query, '--query');
+    const limit = parseLimit(flags.limit);
+    let body = endpoint.body
+      ? await readBody({ file: flags.file, data: flags.data, stdin: () => readStdin(), cwd: io.cwd })
+      : undefined;
+    if (flags.template) {
+      const { templateBody } = await import('../handlers/templates.ts');
+      body = { ...templateBody(flags.template), ...((body as Record<string, unknown>) ?? {}) };
+    }
+    const fields = endpoint.body === 'multipart' ? parsePairs(flags.field, '--field') : undefined;
+    const data = await withClient(io, flags, (client) =>
+      runEndpoint(client, endpoint, {
+        params: values,
+        query,
+        body,
+        upload: flags.upload,
+        fields,
+        all: flags.all,
+        limit,
+        cwd: io.cwd,
+        progress: flags.all && !flags.json ? (line) => io.stderr(`${line}\n`) : undefined,
+      }),
+    );
+    await showResult(io, data, { json: flags.json, resource: endpoint.resource, columns: endpoint.columns });
+  });
+}
+
+/**
+ * Registers one topic per registry resource. A topic's verbs are added only when the topic runs (commander's
+ * preSubcommand hook), so `homerounds --help` builds ~25 commands instead of ~170. Hand-written verbs may
+ * join a topic through the returned map.
+ */
+export function registerResources(program: Command, io: CliIo): Map<string, Command> {
+  const topics = new Map<string, Command>();
+  const pending = new Map<Command, () => void>();
+  for (const name of resourceNames()) {
+    const info = RESOURCES.find((r) => r.name === name);
+    const parent = RESOURCES.find((r) => name.startsWith(`${r.name}-`));
+    const description =
+      info?.description ?? (parent ? `${name.slice(parent.name.length + 1)}s of ${parent.description}` : name);
+    const topic = program.command(name).description(description);
+    topics.set(name, topic);
+    pending.set(topic, () => {
+      for (const endpoint of ENDPOINTS) if (endpoint.resource === name) registerEndpoint(topic, endpoint, io);
+    });
+  }
+  program.hook('preSubcommand', (_program, sub) => {
+    const register = pending.get(sub);
+    if (!register) return;
+    pending.delete(sub);
+    register();
+    for (const verb of sub.commands) verb.exitOverride();
+  });
+  return topics;
+}

@@ -1,0 +1,112 @@
+// `homerounds apply -f <dir>`, `homerounds export <dir>`, and the built-in templates under `template`.
+import type { Command } from 'commander';
+import type { GlobalFlags } from '../api/connect.ts';
+import { type CliIo, printJson, printLines } from '../output/io.ts';
+import { addApiOptions, withClient } from './api-options.ts';
+
+export function registerSync(program: Command, io: CliIo, templateTopic?: Command): void {
+  addApiOptions(
+    program
+      .command('apply')
+      .description('make the platform match a folder of assistant, tool and phone-number files (matched by name)')
+      .requiredOption('-f, --file <dir>', 'folder with assistants/, tools/, phone-numbers/ (JSON or YAML)')
+      .option('--dry-run', 'show the diff (create / update / unchanged, changed fields) and change nothing'),
+  )
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ homerounds apply -f voice/ --dry-run\n  $ homerounds apply -f voice/ --json\n\nNothing is deleted; every file is parsed before any request is sent.',
+    )
+    .action(async (flags: GlobalFlags & { file: string; dryRun?: boolean }) => {
+      const { apply } = await import('../handlers/sync.ts');
+      const result = await withClient(io, flags, (client) =>
+        apply(client, flags.file, {
+          dryRun: flags.dryRun ?? false,
+          progress: flags.json ? undefined : (line) => io.stderr(`${line}\n`),
+        }),
+      );
+      if (flags.json) return printJson(io, result);
+      const { renderTable } = await import('../output/table.ts');
+      printLines(
+        io,
+        renderTable(result.items, [
+          {
+            header: 'ACTION',
+            value: (r) => (result.dryRun && r.action !== 'unchanged' ? `${r.action} (dry run)` : r.action),
+          },
+          { header: 'KIND', value: (r) => r.kind },
+          { header: 'NAME', value: (r) => r.name },
+          { header: 'FIELDS', value: (r) => (r.action === 'unchanged' ? '' : r.changedFields.join(', ')) },
+          { header: 'FILE', value: (r) => r.file },
+        ]),
+      );
+      const count = (a: string) => result.items.filter((i) => i.action === a).length;
+      io.stderr(`${count('create')} to create, ${count('update')} to update, ${count('unchanged')} unchanged\n`);
+    });
+
+  addApiOptions(
+    program
+      .command('export <dir>')
+      .description('write the platform’s assistants, tools and phone numbers into a folder, one file each')
+      .option('--format <format>', 'yaml | json', 'yaml')
+      .option(
+        '--kind <kind>',
+        'only this kind: assistant | tool | phone-number (repeatable)',
+        (v: string, p: string[] = []) => [...p, v],
+      ),
+  )
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ homerounds export voice/ && git diff voice/\n  $ homerounds export voice/ --kind assistant --format json',
+    )
+    .action(async (dir: string, flags: GlobalFlags & { format: string; kind?: string[] }) => {
+      const { exportAll, SYNC_KINDS } = await import('../handlers/sync.ts');
+      const { usageError } = await import('../errors.ts');
+      const kinds = flags.kind?.map((k) => {
+        if (!(SYNC_KINDS as readonly string[]).includes(k))
+          throw usageError(`--kind must be one of ${SYNC_KINDS.join(', ')}`);
+        return k as (typeof SYNC_KINDS)[number];
+      });
+      const written = await withClient(io, flags, (client) =>
+        exportAll(client, dir, { format: flags.format as 'yaml', kinds }),
+      );
+      if (flags.json) return printJson(io, written);
+      for (const w of written) io.stderr(`wrote ${w.file}\n`);
+      io.stderr(`${written.length} file(s)\n`);
+    });
+
+  const templates = templateTopic ?? program.command('template').description('templates');
+  templates
+    .command('builtin')
+    .description('list the built-in templates (local, no request)')
+    .option('--json', 'print only JSON on stdout')
+    .addHelpText('after', '\nExample:\n  $ homerounds template builtin')
+    .action(async (opts: { json?: boolean }) => {
+      const { listTemplates } = await import('../handlers/templates.ts');
+      const rows = listTemplates();
+      if (opts.json) return printJson(io, rows);
+      const { renderTable } = await import('../output/table.ts');
+      printLines(
+        io,
+        renderTable(rows, [
+          { header: 'NAME', value: (r) => r.name },
+          { header: 'KIND', value: (r) => r.kind },
+          { header: 'DESCRIPTION', value: (r) => r.description },
+        ]),
+      );
+    });
+  templates
+    .command('show <name>')
+    .description('print a built-in template (YAML, or JSON with --json) to edit and create from')
+    .option('--json', 'print only JSON on stdout')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ homerounds template show home-visit-scheduler > assistants/scheduler.yaml\n  $ homerounds assistant create --template home-visit-scheduler',
+    )
+    .action(async (name: string, opts: { json?: boolean }) => {
+      const { templateBody } = await import('../handlers/templates.ts');
+      const body = templateBody(name);
+      if (opts.json) return printJson(io, body);
+      const { stringify } = await import('yaml');
+      printLines(io, stringify(body, { lineWidth: 0 }));
+    });
+}

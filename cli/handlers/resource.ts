@@ -1,0 +1,96 @@
+// One handler for every registry endpoint: path parameters, query, body (JSON or multipart) in; the
+// platform's JSON out. Lists follow pagination with --all. Never prints, never exits.
+import { readFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { type Endpoint, fillPath, pathParams } from '../../core/voice-platform/registry.ts';
+import { type ApiClient, FormData, type Query } from '../api/client.ts';
+import { listItems } from '../api/paginate.ts';
+import { usageError } from '../errors.ts';
+
+export interface EndpointInput {
+  params: readonly string[];
+  query: Query;
+  body?: unknown;
+  /** Multipart: a file to upload and extra fields. */
+  upload?: string;
+  fields?: Record<string, string>;
+  all?: boolean;
+  limit?: number;
+  cwd: string;
+  progress?: (line: string) => void;
+}
+
+/** `key=value` pairs → a query object (repeatable --query). */
+export function parsePairs(pairs: readonly string[] | undefined, flag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of pairs ?? []) {
+    const i = pair.indexOf('=');
+    if (i <= 0) throw usageError(`${flag} expects key=value (got "${pair}")`);
+    out[pair.slice(0, i)] = pair.slice(i + 1);
+  }
+  return out;
+}
+
+export function parseLimit(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw usageError(`--limit must be a positive integer (got "${value}")`);
+  return n;
+}
+
+async function buildForm(input: EndpointInput): Promise<FormData> {
+  const form = new FormData();
+  if (input.upload) {
+    const path = resolve(input.cwd, input.upload);
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(path);
+    } catch (error) {
+      throw usageError(`cannot read ${input.upload}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    form.append('file', new Blob([new Uint8Array(bytes)]), basename(path));
+  }
+  for (const [key, value] of Object.entries(input.fields ?? {})) form.append(key, value);
+  if (input.body && typeof input.body === 'object') {
+    for (const [key, value] of Object.entries(input.body as Record<string, unknown>)) {
+      form.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+  }
+  return form;
+}
+
+export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: EndpointInput): Promise<unknown> {
+  const names = pathParams(endpoint.path);
+  if (input.params.length !== names.length) {
+    throw usageError(
+      `${endpoint.resource} ${endpoint.verb} needs ${names.map((n) => `<${n}>`).join(' ') || 'no arguments'}`,
+    );
+  }
+  const path = fillPath(endpoint.path, input.params);
+  if (endpoint.list) {
+    return listItems(client, {
+      path,
+      style: endpoint.list,
+      query: input.query,
+      all: input.all ?? false,
+      limit: input.limit,
+      progress: input.progress,
+    });
+  }
+  if (endpoint.body === 'multipart') {
+    if (!input.upload && endpoint.method === 'POST')
+      throw usageError(`${endpoint.resource} ${endpoint.verb} needs --upload <path>`);
+    const form = await buildForm(input);
+    const { data } = await client.request({ method: endpoint.method, path, query: input.query, form, retry: false });
+    return data;
+  }
+  const body = endpoint.body === 'json' ? (input.body ?? {}) : input.body;
+  const { data } = await client.request({
+    method: endpoint.method,
+    path,
+    query: input.query,
+    body,
+    retry: endpoint.createsCall ? false : undefined,
+  });
+  return data;
+}
