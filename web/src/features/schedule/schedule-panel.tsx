@@ -1,8 +1,10 @@
 // "Your Schedule" (spec §2): Refresh, the calendar, "Loading your calendar...", and the error block
 // (Calendar Error, the message, Try Again; Sign in again when the provider token is gone). Driven by
-// the schedule machine through useActorRef + useSelector.
+// the schedule machine through useActorRef + useSelector. "Plan route" opens the Route view of the
+// picked day (lazy chunk, from the events already loaded) in place of the calendar, which stays mounted
+// (hidden) so its view and date are kept; Back to calendar (or Escape) returns focus to Plan route.
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { lazy, Suspense, useMemo } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   createScheduleActors,
   SCHEDULE_ERROR_HEADING,
@@ -13,8 +15,12 @@ import {
 } from '../../../../machines/schedule/index.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { defaultRouteDay, isDayString } from '../route/route-days.ts';
 
 const ScheduleCalendar = lazy(() => import('./schedule-calendar.tsx').then((m) => ({ default: m.ScheduleCalendar })));
+const RouteView = lazy(() => import('../route/route-view.tsx').then((m) => ({ default: m.RouteView })));
+
+export const ROUTE_LOADING_TEXT = 'Planning the route...';
 
 export interface SchedulePanelProps {
   ports: SchedulePorts;
@@ -29,6 +35,29 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate }: SchedulePan
   const actor = useActorRef(machine);
   const view = useSelector(actor, toScheduleView, shallowEqual);
   const showCalendar = view.status === 'loaded' || (view.status === 'loading' && view.fetchedAt !== null);
+
+  // The Route view: the picked day (default: the next day with visits) and the day shown, if open.
+  const [pickedDay, setPickedDay] = useState<string | null>(null);
+  const [routeDay, setRouteDay] = useState<string | null>(null);
+  const suggestedDay = useMemo(() => defaultRouteDay(view.events), [view.events]);
+  const dayValue = pickedDay ?? suggestedDay;
+  const dayInputId = useId();
+  const planButtonRef = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
+  useEffect(() => {
+    if (routeDay === null && returnFocus.current) {
+      returnFocus.current = false;
+      planButtonRef.current?.focus();
+    }
+  }, [routeDay]);
+  const openRoute = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isDayString(dayValue)) setRouteDay(dayValue);
+  };
+  const closeRoute = () => {
+    returnFocus.current = true;
+    setRouteDay(null);
+  };
 
   return (
     <section
@@ -73,11 +102,37 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate }: SchedulePan
       ) : null}
 
       {showCalendar ? (
+        <form className="route-picker" onSubmit={openRoute}>
+          <label htmlFor={dayInputId}>Route for</label>
+          <input
+            id={dayInputId}
+            type="date"
+            required
+            value={dayValue}
+            onChange={(event) => setPickedDay(event.currentTarget.value)}
+          />
+          <button ref={planButtonRef} type="submit" className="button button--primary">
+            Plan route
+          </button>
+        </form>
+      ) : null}
+
+      {showCalendar && routeDay !== null ? (
         <ErrorBoundary>
-          <Suspense fallback={<Spinner label={SCHEDULE_LOADING_TEXT} />}>
-            <ScheduleCalendar events={view.events} initialDate={initialDate} />
+          <Suspense fallback={<Spinner label={ROUTE_LOADING_TEXT} />}>
+            <RouteView key={routeDay} day={routeDay} events={view.events} onClose={closeRoute} />
           </Suspense>
         </ErrorBoundary>
+      ) : null}
+
+      {showCalendar ? (
+        <div hidden={routeDay !== null}>
+          <ErrorBoundary>
+            <Suspense fallback={<Spinner label={SCHEDULE_LOADING_TEXT} />}>
+              <ScheduleCalendar events={view.events} initialDate={initialDate} />
+            </Suspense>
+          </ErrorBoundary>
+        </div>
       ) : null}
     </section>
   );

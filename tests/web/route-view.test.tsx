@@ -1,0 +1,262 @@
+// @vitest-environment happy-dom
+// The Route view: one day's visits in the optimised order, legs and totals as routeOptimize reports
+// them, the saving line, skipped events, provider text as text, one map marker per visit, and opening
+// and closing it from the schedule panel by keyboard.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routeOptimize, visitsFromCalendar } from '../../core/routing/index.ts';
+import type { CalendarEvent } from '../../machines/schedule/index.ts';
+import { defaultRouteDay, formatDayLong } from '../../web/src/features/route/route-days.ts';
+import { projectPoints, savingText } from '../../web/src/features/route/route-plan.ts';
+import { RouteView } from '../../web/src/features/route/route-view.tsx';
+import { SchedulePanel } from '../../web/src/features/schedule/schedule-panel.tsx';
+import { fakeSchedule } from './web-test-kit.tsx';
+
+const DAY = '2026-11-24';
+
+function visit(
+  id: string,
+  title: string,
+  start: string,
+  end: string,
+  lat: number,
+  lng: number,
+  window: [string, string] = ['08:00', '17:00'],
+): CalendarEvent {
+  return {
+    id,
+    title,
+    start: `${DAY}T${start}:00-06:00`,
+    end: `${DAY}T${end}:00-06:00`,
+    allDay: false,
+    location: `${id.toUpperCase()} Street 1, Chicago, IL`,
+    properties: { lat: String(lat), lng: String(lng), windowStart: window[0], windowEnd: window[1] },
+  };
+}
+
+// Booked zig-zagging west ↔ east across Chicago: the optimiser visits each side in one go.
+const EVENTS: CalendarEvent[] = [
+  visit('a', 'Wound care — Maria Lopez', '08:30', '09:15', 41.9214, -87.7134),
+  visit('b', '<b>PT</b> follow-up — Sam Lee', '09:45', '10:30', 41.9231, -87.6331),
+  visit('c', '<script>alert(1)</script> Vitals — Ann Ray', '11:00', '11:30', 41.9102, -87.7205),
+  visit('d', 'Medication review — Joe Kim', '12:15', '13:00', 41.9088, -87.6298, ['11:00', '15:00']),
+  visit('e', 'Diabetes check — Eve Park', '13:45', '14:30', 41.9434, -87.7001),
+  {
+    id: 'x',
+    title: 'Charting (typed by hand)',
+    start: `${DAY}T15:00:00-06:00`,
+    end: `${DAY}T15:30:00-06:00`,
+    allDay: false,
+  },
+  visit('other-day', 'Tomorrow visit', '09:00', '09:30', 41.9, -87.7),
+].map((e) =>
+  e.id === 'other-day' ? { ...e, start: '2026-11-25T09:00:00-06:00', end: '2026-11-25T09:30:00-06:00' } : e,
+);
+
+const { visits } = visitsFromCalendar(EVENTS, DAY);
+const REPORT = routeOptimize({ date: DAY, visits });
+
+beforeAll(async () => {
+  await Promise.all([
+    import('../../web/src/features/schedule/schedule-calendar.tsx'),
+    import('../../web/src/features/route/route-view.tsx'),
+  ]);
+});
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(console, 'log').mockImplementation(() => {});
+});
+afterEach(cleanup);
+afterEach(() => vi.restoreAllMocks());
+
+describe('RouteView', () => {
+  it('lists the visits in the optimised order with the legs and totals of routeOptimize', () => {
+    expect(REPORT.optimized.order).not.toEqual(REPORT.calendar.order);
+    render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    expect(screen.getByRole('heading', { level: 3, name: `Route for ${formatDayLong(DAY)}` })).toBeTruthy();
+    expect(formatDayLong(DAY)).toBe('Tuesday, November 24, 2026');
+
+    const optimised = screen.getByRole('list', { name: 'Optimised order' });
+    const items = within(optimised).getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('data-visit-id'))).toEqual(REPORT.optimized.order);
+    REPORT.optimized.stops.forEach((stop, i) => {
+      const text = items[i]?.textContent ?? '';
+      expect(text).toContain(stop.title);
+      expect(text).toContain(`${stop.start}–${stop.departure}`);
+      // The day starts anywhere: no arrival time (nor wait) at the first visit.
+      if (i === 0) expect(text).not.toContain('Arrive');
+      else expect(text).toContain(`Arrive ${stop.arrival} · Start ${stop.start} · Leave ${stop.departure}`);
+      expect(text).toContain(visits.find((v) => v.id === stop.id)?.address ?? '');
+      if (i === 0) expect(text).toContain('First visit');
+      else expect(text).toContain(`Drive ${Math.round(stop.travelFromPreviousMinutes ?? Number.NaN)} min`);
+      if (i > 0 && Math.round(stop.waitMinutes) > 0) expect(text).toContain(`Wait ${Math.round(stop.waitMinutes)} min`);
+    });
+
+    const calendar = within(screen.getByRole('list', { name: 'Calendar order' })).getAllByRole('listitem');
+    expect(calendar.map((li) => li.textContent)).toEqual(
+      REPORT.calendar.stops.map((s, i) =>
+        expect.stringContaining(
+          i === 0 ? s.title : `Drive ${Math.round(s.travelFromPreviousMinutes ?? Number.NaN)} min`,
+        ),
+      ),
+    );
+
+    const totals = screen.getByText('Driving, optimised').closest('dl') as HTMLElement;
+    expect(totals.textContent).toContain(`Driving, optimised${Math.round(REPORT.travelAfterMinutes)} min`);
+    expect(totals.textContent).toContain(`Driving, calendar order${Math.round(REPORT.travelBeforeMinutes)} min`);
+    expect(totals.textContent).toContain(`Last visit ends${REPORT.optimized.finish}`);
+  });
+
+  it('says what the order saves, whether it is proven, why, and that home is not included', () => {
+    const { container } = render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    const saved = Math.round(REPORT.savedMinutes);
+    expect(saved).toBeGreaterThan(0);
+    expect(
+      screen.getByText(
+        `Saves ${saved} min of driving (${Math.round(REPORT.savedPercent)} %) against your calendar order.`,
+      ),
+    ).toBeTruthy();
+    expect(REPORT.provedOptimal).toBe(true);
+    expect(container.textContent).toContain('Proven the shortest order for these visits.');
+    expect(container.textContent).toContain('Travel from home is not included.');
+    expect(screen.getByRole('heading', { level: 4, name: 'Why this order' })).toBeTruthy();
+    for (const line of REPORT.changes) expect(screen.getByText(line)).toBeTruthy();
+    expect(container.textContent).toContain('your calendar is not changed');
+  });
+
+  it('lists the events it could not plan', () => {
+    render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    const skipped = screen.getByRole('list', { name: 'Not planned' });
+    expect(within(skipped).getAllByRole('listitem')).toHaveLength(1);
+    expect(skipped.textContent).toContain('Charting (typed by hand): no coordinates on the event');
+    expect(screen.queryByText('Tomorrow visit')).toBeNull();
+  });
+
+  it('renders provider titles as text, never as HTML', () => {
+    const { container } = render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    expect(container.querySelector('b, script')).toBeNull();
+    expect(screen.getAllByText('<b>PT</b> follow-up — Sam Lee').length).toBeGreaterThanOrEqual(2);
+    expect(screen.getAllByText('<script>alert(1)</script> Vitals — Ann Ray').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('draws a schematic SVG map: one numbered marker per visit, both orders, an accessible name', () => {
+    const { container } = render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    const map = screen.getByRole('img', { name: /Schematic map of the route for Tuesday, November 24, 2026/ });
+    expect(map.tagName.toLowerCase()).toBe('svg');
+    const markers = map.querySelectorAll('.route-map__stop');
+    expect(markers).toHaveLength(visits.length);
+    expect([...markers].map((m) => m.getAttribute('data-visit-id'))).toEqual(REPORT.optimized.order);
+    expect([...markers].map((m) => m.textContent)).toEqual(['1', '2', '3', '4', '5']);
+    expect(map.querySelectorAll('polyline')).toHaveLength(2);
+    expect(map.querySelector('desc')?.textContent).toContain(`1 ${REPORT.optimized.stops[0]?.title}`);
+    // Nothing external: no images, links or fonts inside the map.
+    expect(container.querySelector('image, img, use, link, a')).toBeNull();
+  });
+
+  it('projects north up, with one scale on both axes, inside the box', () => {
+    const points = projectPoints([
+      { id: 'n', lat: 42, lon: -87.7 },
+      { id: 's', lat: 41.9, lon: -87.7 },
+      { id: 'e', lat: 41.95, lon: -87.6 },
+    ]);
+    const n = points.get('n');
+    const s = points.get('s');
+    const e = points.get('e');
+    expect(n && s && n.y < s.y).toBe(true);
+    expect(e && n && e.x > n.x).toBe(true);
+    for (const p of points.values()) {
+      expect(p.x).toBeGreaterThanOrEqual(28);
+      expect(p.x).toBeLessThanOrEqual(372);
+      expect(p.y).toBeGreaterThanOrEqual(28);
+      expect(p.y).toBeLessThanOrEqual(252);
+    }
+  });
+
+  it('says when the calendar order is already the shortest, and when a day has nothing to plan', () => {
+    const two = EVENTS.slice(0, 2);
+    const report = routeOptimize({ date: DAY, visits: visitsFromCalendar(two, DAY).visits });
+    expect(savingText(report)).toBe('Your calendar order is already the shortest.');
+    render(<RouteView day={DAY} events={two} onClose={() => {}} />);
+    expect(screen.getByText('Your calendar order is already the shortest.')).toBeTruthy();
+    cleanup();
+    render(<RouteView day="2026-11-26" events={EVENTS} onClose={() => {}} />);
+    expect(screen.getByText(/No visits with a location on this day/)).toBeTruthy();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('explains a negative saving: the calendar order misses a window, the optimised order keeps it', () => {
+    // X is pinned at 09:00 and Y is booked right after it, 5 km away: the calendar order is late at Y.
+    // Seeing Y first keeps every window, at the cost of a little more driving.
+    const tight = [
+      visit('x', 'Fixed at nine', '09:00', '09:30', 41.9, -87.7, ['09:00', '09:30']),
+      visit('y', 'Early bird', '09:35', '10:05', 41.945, -87.7, ['08:00', '10:05']),
+      visit('z', 'Late morning', '10:30', '11:00', 41.99, -87.7, ['08:00', '13:30']),
+    ];
+    const report = routeOptimize({ date: DAY, visits: visitsFromCalendar(tight, DAY).visits });
+    expect(report.calendar.feasible).toBe(false);
+    expect(report.optimized.feasible).toBe(true);
+    expect(report.savedMinutes).toBeLessThan(-1);
+    render(<RouteView day={DAY} events={tight} onClose={() => {}} />);
+    expect(
+      screen.getByText(
+        `Drives ${Math.round(-report.savedMinutes)} min more than your calendar order, because your calendar order misses a patient's time window; this order keeps the windows.`,
+      ),
+    ).toBeTruthy();
+    const calendar = screen.getByRole('list', { name: 'Calendar order' });
+    expect(calendar.textContent).toMatch(/Early bird.*misses the window by \d+ min/);
+    expect(screen.queryByRole('heading', { level: 4, name: 'Windows that cannot be met' })).toBeNull();
+  });
+
+  it('lists windows that no order can meet', () => {
+    const impossible = [
+      visit('p', 'Far north', '09:00', '09:30', 42.05, -87.68, ['09:00', '09:30']),
+      visit('q', 'Far south', '09:35', '10:05', 41.72, -87.6, ['09:30', '10:05']),
+    ];
+    render(<RouteView day={DAY} events={impossible} onClose={() => {}} />);
+    const heading = screen.getByRole('heading', { level: 4, name: 'Windows that cannot be met' });
+    expect(heading.nextElementSibling?.textContent).toMatch(
+      /Far south: arrives \d\d:\d\d, [\d.]+ min after the latest start 09:35/,
+    );
+    expect(screen.getByText(/^No order meets every patient window/)).toBeTruthy();
+  });
+});
+
+describe('Route view in the schedule panel', () => {
+  it('opens from Plan route on the next day with visits and closes by keyboard, focus going back', async () => {
+    expect(defaultRouteDay(EVENTS, '2026-11-23')).toBe(DAY);
+    const ports = fakeSchedule({ events: EVENTS });
+    render(<SchedulePanel ports={ports} onSignInAgain={() => {}} initialDate={DAY} />);
+    const plan = await screen.findByRole('button', { name: 'Plan route' });
+    const date = screen.getByLabelText('Route for') as HTMLInputElement;
+    expect(date.type).toBe('date');
+    fireEvent.change(date, { target: { value: DAY } });
+    expect(date.value).toBe(DAY);
+
+    // A native submit button: Enter or Space activates it (a click event).
+    plan.focus();
+    expect(document.activeElement).toBe(plan);
+    fireEvent.click(plan);
+    const heading = await screen.findByRole('heading', { level: 3, name: `Route for ${formatDayLong(DAY)}` });
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByRole('list', { name: 'Optimised order' })).toBeTruthy();
+    // The calendar stays mounted but hidden.
+    expect(screen.queryByRole('tab', { name: 'Month view' })).toBeNull();
+
+    // Escape goes back to the calendar, focus on Plan route.
+    await act(async () => {
+      fireEvent.keyDown(heading, { key: 'Escape' });
+    });
+    expect(screen.queryByRole('heading', { level: 3, name: /^Route for / })).toBeNull();
+    expect(screen.getByRole('tab', { name: 'Month view' })).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Plan route' }));
+
+    // Back to calendar does the same.
+    fireEvent.click(screen.getByRole('button', { name: 'Plan route' }));
+    await screen.findByRole('heading', { level: 3, name: /^Route for / });
+    fireEvent.click(screen.getByRole('button', { name: 'Back to calendar' }));
+    expect(screen.queryByRole('heading', { level: 3, name: /^Route for / })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Plan route' }));
+    // No extra fetch: the Route view works from the loaded events.
+    expect(ports.fetchEvents).toHaveBeenCalledTimes(1);
+  });
+});

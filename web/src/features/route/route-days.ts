@@ -1,0 +1,52 @@
+// Which days of the loaded schedule have visits to route, and the day the "Plan route" picker offers
+// first. Kept apart from the Route view (and from core/routing) so the schedule panel can use it
+// without pulling the optimiser into the dashboard chunk.
+import type { CalendarEvent } from '../../../../core/calendar/index.ts';
+
+/** The event's calendar day (YYYY-MM-DD) as written by the provider (its own wall clock). */
+export function eventDay(event: CalendarEvent): string {
+  return event.start.slice(0, 10);
+}
+
+/** A timed event that carries HomeRounds coordinates, i.e. a visit the optimiser can plan. */
+export function isRoutableVisit(event: CalendarEvent): boolean {
+  return !event.allDay && Boolean(event.properties?.lat);
+}
+
+/** The local date of `now` as YYYY-MM-DD. */
+export function localDay(now: Date = new Date()): string {
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+/** Days with at least one routable visit, ascending. */
+export function daysWithVisits(events: readonly CalendarEvent[]): string[] {
+  return [...new Set(events.filter(isRoutableVisit).map(eventDay))].sort();
+}
+
+/**
+ * The day the picker starts on: the next day after `today` with visits (tomorrow's round is the one
+ * to plan), else today if it has visits, else the last day with visits, else today.
+ */
+export function defaultRouteDay(events: readonly CalendarEvent[], today: string = localDay()): string {
+  const days = daysWithVisits(events);
+  return days.find((day) => day > today) ?? days.find((day) => day === today) ?? days.at(-1) ?? today;
+}
+
+const LONG_DAY = new Intl.DateTimeFormat('en-US', {
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Tuesday, November 24, 2026" for "2026-11-24" (the calendar day itself, whatever the time zone). */
+export function formatDayLong(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return LONG_DAY.format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+export const isDayString = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -1,0 +1,138 @@
+// The Route view's model: a day of loaded calendar events → the optimiser's report (calendar order vs
+// optimised order, offline travel times, starting "anywhere"), plus the texts and the map geometry the
+// view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
+import type { CalendarEvent } from '../../../../core/calendar/index.ts';
+import {
+  type RouteReport,
+  routeOptimize,
+  type SkippedEvent,
+  type Violation,
+  type VisitInput,
+  visitsFromCalendar,
+} from '../../../../core/routing/index.ts';
+
+export interface DayPlan {
+  day: string;
+  visits: VisitInput[];
+  skipped: SkippedEvent[];
+  /** Null when the day has no plannable visit (or planning failed: see `error`). */
+  report: RouteReport | null;
+  error: string | null;
+}
+
+export function planDay(events: readonly CalendarEvent[], day: string): DayPlan {
+  const { visits, skipped } = visitsFromCalendar(events, day);
+  if (visits.length === 0) return { day, visits, skipped, report: null, error: null };
+  try {
+    // No `start`: the clinician's home is unknown to the browser, so the day starts "anywhere".
+    return { day, visits, skipped, report: routeOptimize({ date: day, visits }), error: null };
+  } catch (error) {
+    return { day, visits, skipped, report: null, error: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+export const minutesText = (minutes: number): string => `${Math.round(minutes)} min`;
+
+/** The saving line: positive, nothing to gain, or why the optimised order drives more. */
+export function savingText(report: RouteReport): string {
+  const saved = Math.round(report.savedMinutes);
+  const percent = Math.round(report.savedPercent);
+  if (report.optimized.stops.length < 2) return 'Only one visit on this day: there is nothing to reorder.';
+  if (saved >= 1) return `Saves ${saved} min of driving (${percent} %) against your calendar order.`;
+  if (saved <= -1) {
+    return report.calendar.feasible
+      ? `Drives ${-saved} min more than your calendar order.`
+      : `Drives ${-saved} min more than your calendar order, because your calendar order misses a patient's time window; this order keeps the windows.`;
+  }
+  const same = report.optimized.order.join('\u0000') === report.calendar.order.join('\u0000');
+  if (same && !report.optimized.feasible) {
+    return 'No order meets every patient window (see below); your calendar order is already the shortest.';
+  }
+  return same
+    ? 'Your calendar order is already the shortest.'
+    : 'Saves less than a minute of driving against your calendar order.';
+}
+
+/** Said when the calendar order itself is late somewhere (and the optimised order is not). */
+export function calendarMissesWindow(report: RouteReport): boolean {
+  return !report.calendar.feasible && report.optimized.feasible && report.savedMinutes > -1;
+}
+
+export function provenText(report: RouteReport): string {
+  return report.provedOptimal
+    ? 'Proven the shortest order for these visits.'
+    : 'The best order found in the time allowed; not proven the shortest.';
+}
+
+/** Windows that cannot be met: root causes first, then the optimised route's other violations. */
+export function problemLines(report: RouteReport): string[] {
+  const key = (v: Violation) => `${v.visitId}:${v.reason}`;
+  const roots = new Set(report.unservable.map(key));
+  return [
+    ...report.unservable.map((v) => v.message),
+    ...report.violations.filter((v) => !roots.has(key(v))).map((v) => v.message),
+  ];
+}
+
+export interface MapPoint {
+  id: string;
+  x: number;
+  y: number;
+}
+
+export interface MapBox {
+  width: number;
+  height: number;
+  padding: number;
+}
+
+export const MAP_BOX: MapBox = { width: 400, height: 280, padding: 28 };
+
+/**
+ * Equirectangular projection with cos(mean latitude) scaling, fitted into the box with the same scale
+ * on both axes (north up). A single point (or points at one place) lands in the middle.
+ */
+export function projectPoints(
+  points: ReadonlyArray<{ id: string; lat: number; lon: number }>,
+  box: MapBox = MAP_BOX,
+): Map<string, MapPoint> {
+  const out = new Map<string, MapPoint>();
+  if (points.length === 0) return out;
+  const meanLat = points.reduce((sum, p) => sum + p.lat, 0) / points.length;
+  const k = Math.cos((meanLat * Math.PI) / 180);
+  const xs = points.map((p) => p.lon * k);
+  const ys = points.map((p) => p.lat);
+  const minX = Math.min(...xs);
+  const maxX = Math.max(...xs);
+  const minY = Math.min(...ys);
+  const maxY = Math.max(...ys);
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  const innerW = box.width - 2 * box.padding;
+  const innerH = box.height - 2 * box.padding;
+  const scale =
+    spanX === 0 && spanY === 0
+      ? 0
+      : Math.min(spanX > 0 ? innerW / spanX : Infinity, spanY > 0 ? innerH / spanY : Infinity);
+  const offsetX = box.padding + (innerW - spanX * scale) / 2;
+  const offsetY = box.padding + (innerH - spanY * scale) / 2;
+  points.forEach((p, i) => {
+    const x = offsetX + ((xs[i] as number) - minX) * scale;
+    const y = offsetY + (maxY - (ys[i] as number)) * scale;
+    out.set(p.id, { id: p.id, x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 });
+  });
+  return out;
+}
+
+/** Straight-line size of the day's area, for the map's description ("about 12 km across"). */
+export function spanKm(points: ReadonlyArray<{ lat: number; lon: number }>): number {
+  if (points.length < 2) return 0;
+  const meanLat = points.reduce((sum, p) => sum + p.lat, 0) / points.length;
+  const kmPerDegLat = 111.32;
+  const kmPerDegLon = kmPerDegLat * Math.cos((meanLat * Math.PI) / 180);
+  const lats = points.map((p) => p.lat);
+  const lons = points.map((p) => p.lon);
+  const dy = (Math.max(...lats) - Math.min(...lats)) * kmPerDegLat;
+  const dx = (Math.max(...lons) - Math.min(...lons)) * kmPerDegLon;
+  return Math.hypot(dx, dy);
+}

@@ -1,0 +1,218 @@
+// The Route view of the schedule panel (loaded lazily): one day's visits in the optimised order with
+// the drive before each, the calendar order beside it, the saving, whether the order is proven the
+// shortest, the change lines, what could not be planned, and a schematic map. Read-only: it never
+// changes the calendar. Titles and addresses are provider text, rendered as React text only.
+import { useEffect, useMemo, useRef } from 'react';
+import type { CalendarEvent } from '../../../../core/calendar/index.ts';
+import type { ReportStop } from '../../../../core/routing/index.ts';
+import { formatDayLong } from './route-days.ts';
+import { RouteMap } from './route-map.tsx';
+import { calendarMissesWindow, minutesText, planDay, problemLines, provenText, savingText } from './route-plan.ts';
+import './route.css';
+
+export interface RouteViewProps {
+  day: string;
+  /** The schedule machine's loaded events (no extra fetch). */
+  events: readonly CalendarEvent[];
+  /** Back to the calendar (also on Escape). */
+  onClose(): void;
+}
+
+/** Any lateness is shown, at least as "1 min". */
+const lateText = (minutes: number) => `${Math.max(1, Math.round(minutes))} min`;
+
+const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? iso.slice(11, 16) : '');
+
+export function RouteView({ day, events, onClose }: RouteViewProps) {
+  const plan = useMemo(() => planDay(events, day), [events, day]);
+  const dayLabel = formatDayLong(day);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
+  const closeRef = useRef(onClose);
+  closeRef.current = onClose;
+
+  // Opening moves focus to the view's heading; Escape anywhere inside goes back to the calendar.
+  useEffect(() => {
+    headingRef.current?.focus();
+    const root = rootRef.current;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        event.preventDefault();
+        closeRef.current();
+      }
+    };
+    root?.addEventListener('keydown', onKeyDown);
+    return () => root?.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  const visitById = new Map(plan.visits.map((v) => [v.id, v]));
+  const { report } = plan;
+
+  return (
+    <section ref={rootRef} className="route-view" aria-labelledby="route-view-title" data-route-day={day}>
+      <div className="route-view__header">
+        <h3 id="route-view-title" ref={headingRef} tabIndex={-1}>
+          Route for {dayLabel}
+        </h3>
+        <button type="button" className="button button--secondary" onClick={onClose}>
+          Back to calendar
+        </button>
+      </div>
+
+      {plan.error ? (
+        <p className="route-view__problem" role="alert">
+          This day could not be planned: {plan.error}
+        </p>
+      ) : null}
+
+      {report === null && !plan.error ? (
+        <p className="route-view__empty">No visits with a location on this day: there is no route to plan.</p>
+      ) : null}
+
+      {report ? (
+        <>
+          <div className="route-summary">
+            <p className="route-summary__saving">{savingText(report)}</p>
+            {calendarMissesWindow(report) ? (
+              <p className="route-summary__note">
+                Your calendar order misses a patient's time window; this one does not.
+              </p>
+            ) : null}
+            <dl className="route-summary__totals">
+              <div>
+                <dt>Driving, optimised</dt>
+                <dd>{minutesText(report.travelAfterMinutes)}</dd>
+              </div>
+              <div>
+                <dt>Driving, calendar order</dt>
+                <dd>{minutesText(report.travelBeforeMinutes)}</dd>
+              </div>
+              <div>
+                <dt>Last visit ends</dt>
+                <dd>{report.optimized.finish}</dd>
+              </div>
+            </dl>
+            <p className="route-summary__meta">
+              {provenText(report)} Travel times are approximate (straight-line distance × a road factor ÷ city speed,
+              plus parking). Travel from home is not included.
+            </p>
+          </div>
+
+          <div className="route-orders">
+            <div className="route-orders__optimised">
+              <h4>Optimised order</h4>
+              <ol className="route-stops" aria-label="Optimised order">
+                {report.optimized.stops.map((stop, index) => (
+                  <OptimisedStop
+                    key={stop.id}
+                    stop={stop}
+                    index={index}
+                    address={visitById.get(stop.id)?.address}
+                    booked={bookedTime(visitById.get(stop.id)?.start)}
+                  />
+                ))}
+              </ol>
+            </div>
+            <div className="route-orders__calendar">
+              <h4>Calendar order</h4>
+              <ol className="route-calendar" aria-label="Calendar order">
+                {report.calendar.stops.map((stop, index) => (
+                  <li key={stop.id} className="route-calendar__stop">
+                    <span className="route-calendar__time">{bookedTime(visitById.get(stop.id)?.start)}</span>{' '}
+                    <span className="route-calendar__title">{stop.title}</span>
+                    <span className="route-calendar__leg">
+                      {index === 0 || stop.travelFromPreviousMinutes === null
+                        ? 'First visit'
+                        : `Drive ${minutesText(stop.travelFromPreviousMinutes)}`}
+                      {stop.lateByMinutes > 0 ? ` · misses the window by ${lateText(stop.lateByMinutes)}` : ''}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </div>
+
+          <h4>Map</h4>
+          <RouteMap report={report} visits={plan.visits} dayLabel={dayLabel} />
+
+          {report.changes.length > 0 ? (
+            <>
+              <h4>Why this order</h4>
+              <ul className="route-lines">
+                {report.changes.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+
+          {problemLines(report).length > 0 ? (
+            <>
+              <h4>Windows that cannot be met</h4>
+              <ul className="route-lines route-lines--problem">
+                {problemLines(report).map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </>
+      ) : null}
+
+      {plan.skipped.length > 0 ? (
+        <>
+          <h4>Not planned</h4>
+          <ul className="route-lines route-skipped" aria-label="Not planned">
+            {plan.skipped.map((s) => (
+              <li key={s.id}>
+                <span className="route-skipped__title">{s.title}</span>: {s.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      <p className="route-view__readonly">This plan is a suggestion: your calendar is not changed.</p>
+    </section>
+  );
+}
+
+interface OptimisedStopProps {
+  stop: ReportStop;
+  index: number;
+  address: string | undefined;
+  booked: string;
+}
+
+function OptimisedStop({ stop, index, address, booked }: OptimisedStopProps) {
+  const leg =
+    index === 0 || stop.travelFromPreviousMinutes === null
+      ? 'First visit'
+      : `Drive ${minutesText(stop.travelFromPreviousMinutes)} from the previous visit`;
+  return (
+    <li className="route-stop" data-visit-id={stop.id}>
+      <span className="route-stop__number" aria-hidden="true">
+        {index + 1}
+      </span>
+      <div className="route-stop__body">
+        <p className="route-stop__leg">{leg}</p>
+        <p className="route-stop__heading">
+          <span className="route-stop__time">
+            {stop.start}–{stop.departure}
+          </span>{' '}
+          <span className="route-stop__title">{stop.title}</span>
+        </p>
+        {address ? <p className="route-stop__address">{address}</p> : null}
+        <p className="route-stop__times">
+          {/* The day starts "anywhere": the first arrival (and any wait there) is not known. */}
+          {index === 0 ? '' : `Arrive ${stop.arrival} · `}Start {stop.start} · Leave {stop.departure}
+          {index > 0 && Math.round(stop.waitMinutes) > 0 ? ` · Wait ${minutesText(stop.waitMinutes)}` : ''}
+          {booked ? ` · Booked ${booked}` : ''}
+        </p>
+        {stop.lateByMinutes > 0 ? (
+          <p className="route-stop__late">Late by {lateText(stop.lateByMinutes)} for the patient's window</p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
