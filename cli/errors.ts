@@ -9,7 +9,10 @@ export const EXIT = {
   timeout: 5,
 } as const;
 
-export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+/** `homerounds call simulate`: 10 + the position of the start stage that failed (11 web-call-creation … 17). */
+export const CALL_STAGE_EXIT_BASE = 10;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT] | number;
 
 export const EXIT_CODES_HELP = `Exit codes:
   0  success
@@ -17,7 +20,8 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  usage (bad flags or malformed input; nothing was sent)
   3  authentication (missing or rejected credentials)
   4  not found
-  5  timeout`;
+  5  timeout
+  10–17  call simulate only: the call start stage that failed (see homerounds call simulate --help)`;
 
 /** An error the CLI reports as one line on stderr with a specific exit code. */
 export class CliError extends Error {

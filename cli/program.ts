@@ -2,6 +2,8 @@
 // `homerounds --help` stays fast; handlers never print or exit.
 import { Command, CommanderError } from 'commander';
 import { registerAccount } from './commands/account.ts';
+import { registerCallSimulate } from './commands/call-simulate.ts';
+import { registerLocal } from './commands/local.ts';
 import { registerMachines } from './commands/machines.ts';
 import { registerResources } from './commands/resources.ts';
 import { registerRoute } from './commands/route.ts';
@@ -24,8 +26,12 @@ export function buildProgram(io: CliIo): Command {
     .exitOverride();
   registerMachines(program, io);
   registerRoute(program, io);
+  registerLocal(program, io);
   registerAccount(program, io);
-  registerSync(program, io, registerResources(program, io).get('template'));
+  const topics = registerResources(program, io);
+  registerSync(program, io, topics.get('template'));
+  const call = topics.get('call');
+  if (call) registerCallSimulate(call, io);
 
   for (const command of program.commands) {
     command.exitOverride();

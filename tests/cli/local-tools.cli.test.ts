@@ -1,0 +1,206 @@
+// The built `homerounds` against the local platform for what engineers do beside the voice platform:
+// optimise a seeded clinician's day, solve a benchmark instance, reseed the platform, simulate calls.
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSeed } from '../../fixtures/seed.ts';
+import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
+import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { repoRoot, runHomerounds } from '../support/run-cli.ts';
+
+const MAYA = 'maya.patel@homerounds.test';
+const ERIN_NO_EVENTS = 'erin.walsh@homerounds.test';
+let platform: TestPlatform;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  platform = await startLocalPlatform();
+  env = { HOMEROUNDS_LOCAL_URL: platform.url };
+}, 60_000);
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+/** The first day after the seed date on which Maya has at least two visits. */
+function mayasNextVisitDay(): string {
+  const seed = generateSeed({ today: seedTodayOfSnapshot() });
+  const maya = seed.clinicians.find((c) => c.email === MAYA);
+  const days = seed.events
+    .filter((e) => e.clinicianId === maya?.id && e.kind === 'visit' && 'dateTime' in e.start)
+    .map((e) => ('dateTime' in e.start ? e.start.dateTime.slice(0, 10) : ''))
+    .filter((d) => d > seedTodayOfSnapshot());
+  const day = days.find((d) => days.filter((x) => x === d).length >= 2);
+  if (!day) throw new Error('the seed has no visit day for Maya');
+  return day;
+}
+
+describe('homerounds route optimize --clinician', () => {
+  it("compares Maya's calendar order with the optimised order, totals consistent", async () => {
+    const date = mayasNextVisitDay();
+    const run = await runHomerounds(['route', 'optimize', '--clinician', MAYA, '--date', date, '--json'], { env });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      calendar: { order: string[]; totalTravelMinutes: number; feasible: boolean };
+      optimized: { order: string[]; totalTravelMinutes: number; feasible: boolean };
+      travelBeforeMinutes: number;
+      travelAfterMinutes: number;
+      savedMinutes: number;
+      provedOptimal: boolean;
+    };
+    expect(report.optimized.order.slice().sort()).toEqual(report.calendar.order.slice().sort());
+    expect(report.optimized.order.length).toBeGreaterThanOrEqual(2);
+    expect(report.provedOptimal).toBe(true);
+    expect(report.optimized.feasible).toBe(true);
+    expect(report.savedMinutes).toBeCloseTo(report.travelBeforeMinutes - report.travelAfterMinutes, 5);
+    // With a feasible calendar order, the proven optimum never drives more.
+    if (report.calendar.feasible)
+      expect(report.travelAfterMinutes).toBeLessThanOrEqual(report.travelBeforeMinutes + 1e-9);
+  });
+
+  it('prints a human report with each leg and the saving', async () => {
+    const run = await runHomerounds(['route', 'optimize', '--clinician', MAYA, '--date', mayasNextVisitDay()], { env });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Travel: [\d.]+ min in calendar order → [\d.]+ min optimised/);
+    expect(run.stdout).toContain('Calendar');
+    expect(run.stdout).toContain('Optimised');
+  });
+
+  it('exits 4 for a clinician with no visits that day, 2 without a day or file', async () => {
+    const none = await runHomerounds(
+      ['route', 'optimize', '--clinician', ERIN_NO_EVENTS, '--date', mayasNextVisitDay()],
+      { env },
+    );
+    expect(none.code).toBe(4);
+    expect(none.stderr).toContain('has no routable visits');
+    const usage = await runHomerounds(['route', 'optimize'], { env });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain('--clinician <email> --date <YYYY-MM-DD>');
+  });
+
+  it('reports a malformed visits file with exit 2 and the field to fix', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'route-'));
+    const file = join(dir, 'visits.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        date: '2026-11-24',
+        visits: [{ id: 'a', lat: 123, lon: 0, start: '09:00', durationMinutes: 30 }],
+      }),
+    );
+    const run = await runHomerounds(['route', 'optimize', '--file', file]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('visits[0].lat must be a number between -90 and 90');
+  });
+});
+
+const eil51 = join(repoRoot, '../shared/benchmarks/routing/tsplib/eil51.tsp');
+describe.skipIf(!existsSync(eil51))(
+  `homerounds route solve${existsSync(eil51) ? '' : ' (skipped: ../shared/benchmarks/routing not found)'}`,
+  () => {
+    it('solves eil51 within 1 % of the known optimum 426, as JSON', async () => {
+      const run = await runHomerounds([
+        'route',
+        'solve',
+        eil51,
+        '--format',
+        'tsplib',
+        '--time-limit',
+        '1500',
+        '--json',
+      ]);
+      expect(run.code).toBe(0);
+      const result = JSON.parse(run.stdout) as { cost: number; order: number[]; provedOptimal: boolean; ms: number };
+      expect(result.cost).toBeGreaterThanOrEqual(426);
+      expect(result.cost).toBeLessThanOrEqual(426 * 1.01);
+      expect(new Set(result.order).size).toBe(51);
+    });
+  },
+);
+
+describe('homerounds local', () => {
+  it('reports status and reseeds', async () => {
+    const status = await runHomerounds(['local', 'status', '--json'], { env });
+    expect(status.code).toBe(0);
+    expect((JSON.parse(status.stdout) as { clinicians: string[] }).clinicians).toContain(MAYA);
+    const reset = await runHomerounds(['local', 'reset', '--today', seedTodayOfSnapshot(), '--json'], { env });
+    expect(reset.code).toBe(0);
+    expect(JSON.parse(reset.stdout)).toMatchObject({ today: seedTodayOfSnapshot() });
+  });
+
+  it('says how to start the platform when it is not running', async () => {
+    const run = await runHomerounds(['local', 'status'], { env: { HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9' } });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Start it with `npm start`');
+  });
+});
+
+describe('homerounds call simulate', () => {
+  it('walks every start stage, detects speech from the scripted levels and ends as the customer', async () => {
+    const run = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--offline']);
+    expect(run.code).toBe(0);
+    for (const stage of ['web-call-creation', 'daily-call-join', 'audio-processing-setup']) {
+      expect(run.stdout).toMatch(new RegExp(`${stage}\\s+completed\\s+\\d+ ms`));
+    }
+    expect(run.stdout).toContain('call-start');
+    expect(run.stdout).toContain('speech-start');
+    expect(run.stdout).toContain('speech-end');
+    expect(run.stdout).toContain('ended: customer-ended-call');
+  });
+
+  it('streams NDJSON with --json', async () => {
+    const run = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--offline', '--json']);
+    expect(run.code).toBe(0);
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; t: number });
+    expect(events.map((e) => e.type)).toContain('call-start-success');
+    expect(events.map((e) => e.type)).toContain('call-end');
+    expect(events.every((e, i) => i === 0 || e.t >= (events[i - 1]?.t ?? 0))).toBe(true);
+  });
+
+  it('exits with the failed stage: 14 for daily-call-join, 11 for web-call-creation', async () => {
+    const join14 = await runHomerounds([
+      'call',
+      'simulate',
+      '--assistant',
+      'a1',
+      '--offline',
+      '--fail-stage',
+      'daily-call-join',
+    ]);
+    expect(join14.code).toBe(14);
+    expect(join14.stderr).toContain('failed to start at daily-call-join');
+    const web11 = await runHomerounds([
+      'call',
+      'simulate',
+      '--assistant',
+      'a1',
+      '--offline',
+      '--fail-stage',
+      'web-call-creation',
+    ]);
+    expect(web11.code).toBe(11);
+  });
+
+  it('survives two bundle timeouts and fails the join after three', async () => {
+    const two = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--offline', '--bundle-timeouts', '2']);
+    expect(two.code).toBe(0);
+    const three = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--offline', '--bundle-timeouts', '3']);
+    expect(three.code).toBe(14);
+    expect(three.stdout).toContain('Failed to load call object bundle');
+  });
+
+  it('refuses an unknown stage and a malformed script before simulating', async () => {
+    const stage = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--fail-stage', 'nope']);
+    expect(stage.code).toBe(2);
+    const dir = mkdtempSync(join(tmpdir(), 'sim-'));
+    writeFileSync(join(dir, 'script.yaml'), 'turns: [1, 2]\n');
+    const script = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--script', join(dir, 'script.yaml')]);
+    expect(script.code).toBe(2);
+    expect(script.stderr).toContain('turns must be a list of strings');
+  });
+});
