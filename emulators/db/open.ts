@@ -1,5 +1,7 @@
-// Opens the local platform's database: DATABASE_URL (any PostgreSQL, needs the `pg` driver) or PGlite
+// Opens the local platform's database: DATABASE_URL (any PostgreSQL, through the `pg` driver) or PGlite
 // from the cached snapshot (built on first use).
+
+import { resetLocalPlatform } from '../../fixtures/seed-db.ts';
 import type { Db } from './db.ts';
 import { migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
@@ -13,6 +15,12 @@ export async function openLocalDb(
   if (databaseUrl) {
     const db = await openPostgres(databaseUrl);
     await migrate(db, log);
+    // A fresh database gets the same seed as the embedded one; an existing one keeps its data.
+    const seeded = await db.query('select 1 from auth.users limit 1');
+    if (seeded.rows.length === 0) {
+      await resetLocalPlatform(db, { today: options.today });
+      log('database seeded');
+    }
     return db;
   }
   const snapshot = await ensureSnapshot({ today: options.today, log });

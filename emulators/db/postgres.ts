@@ -1,30 +1,72 @@
-// DATABASE_URL: the local platform on any PostgreSQL. Needs the `pg` driver, which the project does not
-// install by default; with it, implement `Db` here (query → pool.query, transaction → BEGIN/COMMIT on one
-// client) and nothing else changes.
-import type { Db } from './db.ts';
+// DATABASE_URL: the local platform on any PostgreSQL (the `pg` driver), behind the same Db interface as
+// PGlite. Statements are parameterised by the driver; a transaction holds one pooled client.
+import pg from 'pg';
+import type { Db, DbExecutor, QueryResult } from './db.ts';
 
-export const PG_DRIVER_MISSING =
-  'DATABASE_URL is set, but the PostgreSQL driver `pg` is not installed. Run `npm install pg` (and implement ' +
-  'emulators/db/postgres.ts with it), or unset DATABASE_URL to use the embedded PGlite database.';
-
-export async function openPostgres(databaseUrl: string): Promise<Db> {
-  const moduleName = 'pg';
-  try {
-    await import(/* @vite-ignore */ moduleName);
-  } catch {
-    throw new Error(PG_DRIVER_MISSING);
-  }
-  throw new Error(
-    `The \`pg\` driver is installed but emulators/db/postgres.ts has no implementation yet (DATABASE_URL=${redact(databaseUrl)}).`,
-  );
+export interface PostgresDb extends Db {
+  readonly kind: 'postgres';
 }
 
-function redact(url: string): string {
+function executor(target: pg.Pool | pg.PoolClient): DbExecutor {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const result = await target.query(sql, params as unknown[]);
+      return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 };
+    },
+    async exec(sql: string): Promise<void> {
+      // The simple query protocol (no parameters) runs several statements at once, as migrations need.
+      await target.query(sql);
+    },
+  };
+}
+
+/** The URL with its password hidden, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     if (parsed.password) parsed.password = '***';
     return parsed.toString();
   } catch {
-    return '<unparseable>';
+    return '<unparseable DATABASE_URL>';
   }
+}
+
+export async function openPostgres(databaseUrl: string): Promise<PostgresDb> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: 5_000 });
+  // Idle clients can fail (server restart); without a listener that would crash the process.
+  pool.on('error', (error) => console.error(`[db] idle PostgreSQL client error: ${error.message}`));
+  try {
+    await pool.query('select 1');
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new Error(
+      `Cannot connect to DATABASE_URL=${redactDatabaseUrl(databaseUrl)}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  const base = executor(pool);
+  let closed = false;
+  return {
+    kind: 'postgres',
+    query: base.query,
+    exec: base.exec,
+    async transaction<T>(fn: (tx: DbExecutor) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(executor(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
 }
