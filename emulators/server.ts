@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { createAssistantApi } from './assistant/routes.ts';
 import { authError } from './auth/errors.ts';
 import { handleGoogle } from './auth/google.ts';
 import { handleAuth } from './auth/routes.ts';
@@ -99,6 +100,8 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   // The voice platform's REST API (emulators/voice) lives at the root, as on the real platform.
   const voice = createVoiceApi({ db, origin: () => ctx.origin, now: ctx.now });
   await voice.migrate();
+  // The local assistant: POST /chat/web, the call rooms (/__local/room/<callId>, WebSocket) and its fault hook.
+  const assistant = createAssistantApi({ db, now: ctx.now, log });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -115,6 +118,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
       return sendPrefixError(req, res, prefix, 413, 'Request body larger than 1 MB');
     }
     try {
+      if (await assistant.handle(req, res, url)) return;
       if (prefix === 'auth') return await handleAuth(ctx, req, res, pathname.slice('/auth/v1'.length), url);
       if (prefix === 'rest') return await handleRest(ctx, req, res, pathname.slice('/rest/v1'.length), url);
       if (prefix === 'calendar') return await handleCalendar(ctx, req, res, pathname.slice('/calendar/v3'.length), url);
@@ -152,6 +156,9 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
     else socket.destroy();
   });
+  server.on('upgrade', (req, socket, head) => {
+    if (!assistant.upgrade(req, socket, head)) socket.destroy();
+  });
   server.keepAliveTimeout = 5_000;
 
   const host = options.host ?? '127.0.0.1';
@@ -174,6 +181,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
     db,
     close() {
       closing ??= (async () => {
+        assistant.close();
         await new Promise<void>((resolvePromise) => {
           server.close(() => resolvePromise());
           server.closeAllConnections();

@@ -101,7 +101,10 @@ describe.each(VIEWPORT_NAMES)('pages (%s)', (viewport) => {
       // Start sequential navigation at the top of the page, as a keyboard user arriving at it would:
       // a click on the header's empty area moves the focus navigation starting point there.
       await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.locator('header').first().click({ position: { x: 2, y: 2 } });
+      await page
+        .locator('header')
+        .first()
+        .click({ position: { x: 2, y: 2 } });
       for (let i = 0; i < 5 && !(await menuButton.evaluate((el) => el === document.activeElement)); i++) {
         await page.keyboard.press('Tab');
       }

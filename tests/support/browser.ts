@@ -33,9 +33,19 @@ export function chromePath(): string {
   return process.env.CHROME_PATH || '/usr/bin/chromium';
 }
 
-/** One browser per test file. playwright gives every launch a fresh temporary user-data-dir. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS, headless: true });
+/** Chromium's fake microphone (a tone), granted without a prompt: voice-call journeys. */
+export const FAKE_MEDIA_FLAGS = ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'];
+
+/**
+ * One browser per test file. playwright gives every launch a fresh temporary user-data-dir.
+ * `extraArgs` are added to the standard flags (e.g. FAKE_MEDIA_FLAGS).
+ */
+export function launchBrowser(options: { extraArgs?: readonly string[] } = {}): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromePath(),
+    args: [...CHROME_FLAGS, ...(options.extraArgs ?? [])],
+    headless: true,
+  });
 }
 
 export interface JourneyContext {

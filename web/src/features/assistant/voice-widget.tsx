@@ -1,0 +1,175 @@
+// The voice widget (spec §2 "Voice widget"): the voice-widget machine through useActorRef + useSelector
+// (toVoiceWidgetView). Status pill and green start button; during a call also the mute toggle and the
+// red end button, and a typed input for what the user would say (where the browser cannot recognise
+// speech, that is the way in); the error view with the microphone badge, the environment check, the
+// debug details (stage timeline with durations, video-client state) and Try Again.
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, useId, useState } from 'react';
+import {
+  createVoiceWidgetActors,
+  toVoiceWidgetView,
+  type VoiceWidgetView,
+  voiceWidgetMachine,
+} from '../../../../machines/voice-widget/index.ts';
+import type { VoiceWidgetFace } from '../../adapters/voice/widget-ports.ts';
+
+export interface VoiceWidgetProps {
+  face: VoiceWidgetFace;
+  publicKey: string | null;
+  assistantId: string | null;
+}
+
+function shallowEqualView(a: VoiceWidgetView, b: VoiceWidgetView): boolean {
+  const keys = Object.keys(a) as Array<keyof VoiceWidgetView>;
+  return keys.every((key) => a[key] === b[key]);
+}
+
+export function VoiceWidget({ face, publicKey, assistantId }: VoiceWidgetProps) {
+  const actor = useActorRef(voiceWidgetMachine.provide({ actors: createVoiceWidgetActors(face) }), {
+    input: { publicKey, assistantId },
+  });
+  const view = useSelector(actor, toVoiceWidgetView, shallowEqualView);
+  const titleId = useId();
+  return (
+    <div className={`voice-widget voice-widget--${view.status}`} data-machine="voice-widget" data-state={view.state}>
+      <div className="voice-widget__top">
+        <span className={`status-pill status-pill--${view.status}`} role="status">
+          {view.statusText}
+        </span>
+      </div>
+      {view.error ? (
+        <ErrorView view={view} titleId={titleId} onRetry={() => actor.send({ type: 'widget.retry' })} />
+      ) : (
+        <>
+          <h3 id={titleId} className="voice-widget__title">
+            {view.title}
+          </h3>
+          <p className="voice-widget__description">{view.description}</p>
+          <div className="voice-widget__controls">
+            <button
+              type="button"
+              className="call-button call-button--start"
+              onClick={() => actor.send({ type: 'widget.start' })}
+              disabled={!view.canStart}
+            >
+              Start call
+            </button>
+            {view.showCallControls && (
+              <>
+                <button
+                  type="button"
+                  className="call-button call-button--mute"
+                  aria-pressed={view.muted}
+                  onClick={() => actor.send({ type: 'widget.toggleMute' })}
+                  disabled={!view.canToggleMute}
+                >
+                  {view.muted ? 'Unmute' : 'Mute'}
+                </button>
+                <button
+                  type="button"
+                  className="call-button call-button--end"
+                  onClick={() => actor.send({ type: 'widget.end' })}
+                  disabled={!view.canEnd}
+                >
+                  End call
+                </button>
+              </>
+            )}
+          </div>
+          {view.connected && <TypedSpeech face={face} />}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** What the user would say, typed: sent into the call like recognised speech. */
+function TypedSpeech({ face }: { face: VoiceWidgetFace }) {
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const listens = face.client()?.canListen() ?? false;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content) return;
+    face.client()?.send({ type: 'add-message', message: { role: 'user', content } });
+    setText('');
+  };
+  return (
+    <form className="voice-widget__typed" onSubmit={submit}>
+      <label htmlFor={inputId}>{listens ? 'Speak, or type what you would say' : 'Type what you would say'}</label>
+      <div className="voice-widget__typed-row">
+        <input id={inputId} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+        <button type="submit" className="button button--secondary" disabled={!text.trim()}>
+          Say
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function ErrorView({ view, titleId, onRetry }: { view: VoiceWidgetView; titleId: string; onRetry: () => void }) {
+  const error = view.error;
+  if (!error) return null;
+  const badge = view.micPermission === 'granted' ? 'ok' : view.micPermission === 'denied' ? 'blocked' : 'unknown';
+  return (
+    <div className="voice-widget__error" role="alert">
+      <h3 id={titleId}>{error.heading}</h3>
+      <p className="voice-widget__message">{error.message}</p>
+      <dl className="voice-widget__checks">
+        <div>
+          <dt>Microphone</dt>
+          <dd>
+            <span className={`mic-badge mic-badge--${badge}`}>{error.micBadgeText}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>Public key</dt>
+          <dd>{error.env.hasPublicKey ? 'Present' : 'Missing'}</dd>
+        </div>
+        <div>
+          <dt>Assistant ID</dt>
+          <dd>{error.env.hasAssistantId ? 'Present' : 'Missing'}</dd>
+        </div>
+      </dl>
+      <details className="voice-widget__debug">
+        <summary>Debug details</summary>
+        {view.debug.rawError && (
+          <p>
+            Error: <code>{view.debug.rawError}</code>
+          </p>
+        )}
+        <p>
+          Video client: <code>{view.debug.videoClientState ?? 'not created'}</code>
+        </p>
+        {view.debug.stages.length > 0 ? (
+          <table>
+            <caption>Start stages</caption>
+            <thead>
+              <tr>
+                <th scope="col">Stage</th>
+                <th scope="col">Status</th>
+                <th scope="col">Duration</th>
+              </tr>
+            </thead>
+            <tbody>
+              {view.debug.stages.map((stage, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the timeline is append-only
+                <tr key={index}>
+                  <td>{stage.stage}</td>
+                  <td>{stage.status}</td>
+                  <td>{stage.durationMs === null ? '' : `${Math.round(stage.durationMs)} ms`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ) : (
+          <p>No start stages recorded.</p>
+        )}
+      </details>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {error.tryAgainText}
+      </button>
+    </div>
+  );
+}
