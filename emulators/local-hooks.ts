@@ -1,10 +1,11 @@
 // /__local: development hooks of the local platform (it only ever runs locally). Used by browser tests
-// and the CLI: fault injection, provider-token expiry, minting provider tokens, reseeding.
+// and the CLI: fault injection, provider-token expiry, minting provider tokens and sessions, reseeding.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CALENDAR_READONLY_SCOPE } from '../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
 import { resetLocalPlatform } from '../fixtures/seed-db.ts';
-import { issueProviderToken, PROVIDER_TOKEN_TTL_S } from './auth/store.ts';
+import { issuerOf } from './auth/routes.ts';
+import { createSession, issueProviderToken, PROVIDER_TOKEN_TTL_S } from './auth/store.ts';
 import type { CalendarFault, PlatformContext } from './context.ts';
 import { drain, readBody, sendJson } from './http.ts';
 
@@ -12,6 +13,7 @@ const ALLOWED_KEYS: Record<string, string[]> = {
   '/faults': ['calendar'],
   '/expire-provider-tokens': ['email'],
   '/provider-tokens': ['email', 'scopes'],
+  '/sessions': ['email'],
   '/reset': ['today'],
 };
 
@@ -47,7 +49,7 @@ export async function handleLocal(
       now: ctx.now().toISOString(),
     });
   }
-  const routes = ['/faults', '/expire-provider-tokens', '/provider-tokens', '/reset'];
+  const routes = ['/faults', '/expire-provider-tokens', '/provider-tokens', '/sessions', '/reset'];
   if (!routes.includes(path)) {
     drain(req);
     return problem(res, 404, `Unknown local hook ${path.slice(0, 100)}`);
@@ -103,6 +105,16 @@ export async function handleLocal(
       expires_in: PROVIDER_TOKEN_TTL_S,
       scope: scopes.join(' '),
     });
+  }
+  if (path === '/sessions') {
+    // A signed-in session for a seeded clinician without the browser's sign-in (CLI call simulation).
+    const email = typeof body.email === 'string' ? body.email : '';
+    const user = (
+      await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
+    ).rows[0];
+    if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
+    const session = await ctx.db.transaction((tx) => createSession(tx, user.id, issuerOf(ctx), ctx.now()));
+    return sendJson(res, 200, session);
   }
   const today = typeof body.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.today) ? body.today : undefined;
   const seed = await resetLocalPlatform(ctx.db, { today });

@@ -258,6 +258,7 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
   // The conversation, scheduled relative to call-start once it happens.
   const turns = options.script.turns ?? [];
   let scheduled = false;
+  let answering = 0;
   const runConversation = async (actor: AnyActorRef) => {
     const turnAt = turns.map((_, i) => 1_000 + i * 4_000);
     const levels = options.script.levels ?? defaultLevels(turnAt);
@@ -271,7 +272,11 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
           fromAssistant: true,
           data: JSON.stringify({ type: 'transcript', role: 'user', transcriptType: 'final', transcript: text }),
         });
-        const reply = await options.answer(text);
+        // Simulated time stands still while the (real) assistant answers, as a caller would wait.
+        answering++;
+        const reply = await options.answer(text).finally(() => {
+          answering--;
+        });
         emit('turn', { role: 'assistant', text: reply });
         deliver({
           type: 'daily.appMessage',
@@ -299,6 +304,10 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
     if (callStartedAt !== null && !scheduled) {
       scheduled = true;
       await runConversation(session);
+    }
+    if (answering > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      continue;
     }
     clock.increment(TICK_MS);
     await flush();

@@ -10,7 +10,7 @@ import {
   type SimulationScript,
   simulateCall,
 } from '../adapters/call-simulator.ts';
-import { usageError } from '../errors.ts';
+import { CliError, EXIT, usageError } from '../errors.ts';
 
 export const DEFAULT_TURNS = ['What are my appointments tomorrow?', "Optimise tomorrow's route"];
 
@@ -75,15 +75,37 @@ export function parseStage(value: string | undefined) {
   return stage;
 }
 
-/** Answers from the local assistant over its chat endpoint, or says it is offline. */
-export function localAnswerer(baseUrl: string | null, publicKey: string, assistantId: string) {
+/** A signed-in session for a seeded clinician, minted by the local platform (its /__local/sessions hook). */
+export async function localAccessToken(baseUrl: string, email: string): Promise<string> {
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}/__local/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+    });
+  } catch {
+    throw new CliError(
+      `The local platform is not reachable at ${baseUrl}. Start it with \`npm start\`, or use --offline.`,
+    );
+  }
+  if (response.status === 404) throw new CliError(`No seeded clinician ${email} on the local platform.`, EXIT.notFound);
+  if (!response.ok) throw new CliError(`The local platform refused a session (${response.status}).`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+/**
+ * Answers from the local assistant over its chat endpoint, or says it is offline. With an access token the
+ * assistant answers from that clinician's calendar; with only the public key it asks to sign in.
+ */
+export function localAnswerer(baseUrl: string | null, bearer: string, assistantId: string) {
   let previousChatId: string | undefined;
   return async (text: string): Promise<string> => {
     if (!baseUrl) return '(assistant offline: start the local platform with `npm start` for real answers)';
     try {
       const response = await fetch(`${baseUrl}/chat/web`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${publicKey}` },
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
         body: JSON.stringify({ assistantId, input: text, ...(previousChatId ? { previousChatId } : {}) }),
       });
       if (!response.ok) return `(assistant unavailable: HTTP ${response.status})`;

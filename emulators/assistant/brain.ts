@@ -555,7 +555,13 @@ async function route(calendar: AssistantCalendar, text: string, today: string): 
   const after = Math.round(report.travelAfterMinutes);
   const saved = Math.round(report.savedMinutes);
   if (saved < 1) {
-    return `Your calendar order for ${day} is already the best: about ${after} min of driving for ${report.optimized.stops.length} visits.\n${order}`;
+    const sameOrder = report.optimized.order.join() === report.calendar.order.join();
+    const calendarOrder = report.calendar.stops
+      .map((s, i) => `${i + 1}. ${patientNameOf(s.title)} at ${formatMinutes(hhmmToMinutes(s.start))}`)
+      .join('\n');
+    return sameOrder
+      ? `Your calendar order for ${day} is already the best: about ${after} min of driving for ${report.optimized.stops.length} visits.\n${order}`
+      : `Reordering ${day} would save less than a minute of driving (about ${before} min either way), so keep your calendar order:\n${calendarOrder}`;
   }
   const changes = report.changes.length ? `\n${report.changes.map((c) => `- ${c}`).join('\n')}` : '';
   return (

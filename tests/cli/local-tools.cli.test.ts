@@ -194,6 +194,22 @@ describe('homerounds call simulate', () => {
     expect(three.stdout).toContain('Failed to load call object bundle');
   });
 
+  it("answers the turns from a seeded clinician's calendar through the local assistant", async () => {
+    const run = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--clinician', MAYA], { env });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    // Tomorrow's appointments with times, patient names and Chicago addresses, then the route.
+    expect(run.stdout).toMatch(/assistant: (You have \d+ appointments? tomorrow|You have no appointments tomorrow)/);
+    expect(run.stdout).toMatch(/\d{1,2}:\d{2} [AP]M.*—.*Chicago, IL/);
+    expect(run.stdout).toMatch(
+      /assistant: (Best order for tomorrow|Your calendar order for tomorrow|Reordering tomorrow|You have)/,
+    );
+    const unknown = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--clinician', 'nobody@x.test'], {
+      env,
+    });
+    expect(unknown.code).toBe(4);
+  });
+
   it('refuses an unknown stage and a malformed script before simulating', async () => {
     const stage = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--fail-stage', 'nope']);
     expect(stage.code).toBe(2);
