@@ -1,8 +1,6 @@
 // `homerounds call simulate`: runs a call through the real call-session and video-client machines with
 // the simulated client. Conversation turns are answered by the local assistant when the local platform
 // is reachable (POST /chat/web), otherwise marked offline. Returns data; the command prints it.
-import { readFile } from 'node:fs/promises';
-import { parse as parseYaml } from 'yaml';
 import {
   CALL_START_STAGES,
   type SimulationEvent,
@@ -11,23 +9,13 @@ import {
   simulateCall,
 } from '../adapters/call-simulator.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
+import { readDocumentFile } from './input.ts';
 
 export const DEFAULT_TURNS = ['What are my appointments tomorrow?', "Optimise tomorrow's route"];
 
 export async function readScript(file: string | undefined): Promise<SimulationScript> {
   if (!file) return { turns: DEFAULT_TURNS };
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw usageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  let raw: unknown;
-  try {
-    raw = parseYaml(text); // YAML is a superset of JSON.
-  } catch (error) {
-    throw usageError(`${file} is not valid JSON or YAML: ${(error as Error).message}`);
-  }
+  const raw = await readDocumentFile(file);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw usageError(`${file} must hold an object`);
   const script = raw as Record<string, unknown>;
   const problems: string[] = [];

@@ -147,22 +147,22 @@ export async function parseDocumentText(text: string, source: string): Promise<u
   return /^\s*[[{]/.test(text) ? parseJsonText(text, source) : parseYamlText(text, source);
 }
 
+/** Reads a JSON or YAML file; unreadable or malformed files are usage errors with file:line:column. */
+export async function readDocumentFile(file: string, cwd: string = process.cwd()): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(resolve(cwd, file), 'utf8');
+  } catch (error) {
+    throw usageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return parseDocumentText(text, file);
+}
+
 /** The request body, or undefined when none was given. */
 export async function readBody(sources: BodySources): Promise<unknown> {
   if (sources.file !== undefined && sources.data !== undefined) throw usageError('give --file or --data, not both');
   if (sources.data !== undefined) return parseDocumentText(sources.data, '--data');
-  if (sources.file !== undefined && sources.file !== '-') {
-    const path = resolve(sources.cwd, sources.file);
-    let text: string;
-    try {
-      text = await readFile(path, 'utf8');
-    } catch (error) {
-      throw usageError(
-        `cannot read ${sources.file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
-    }
-    return parseDocumentText(text, sources.file);
-  }
+  if (sources.file !== undefined && sources.file !== '-') return readDocumentFile(sources.file, sources.cwd);
   const text = await sources.stdin?.();
   if (text === undefined || text.trim() === '') {
     if (sources.file === '-') throw usageError('--file - given but stdin is empty');

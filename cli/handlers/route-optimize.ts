@@ -1,6 +1,5 @@
 // `homerounds route optimize`: plans a day from a visits file or from a clinician's calendar on the
 // local platform. The planning itself is core/routing/day-plan.ts (shared with the web and the assistant).
-import { readFile } from 'node:fs/promises';
 import { listUpcomingEvents } from '../../core/calendar/index.ts';
 import {
   type RouteOptimizeInput,
@@ -10,22 +9,12 @@ import {
   visitsFromCalendar,
 } from '../../core/routing/index.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
+import { readDocumentFile } from './input.ts';
 
 export { formatRouteReport, type RouteReport, routeOptimize } from '../../core/routing/index.ts';
 
 export async function routeOptimizeFromFile(file: string): Promise<RouteReport> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw usageError(`Cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw usageError(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
+  const raw = await readDocumentFile(file);
   let input: RouteOptimizeInput;
   try {
     input = validateRouteOptimizeInput(raw);
