@@ -18,6 +18,10 @@ export interface ControlledActors {
   pending(src: string): PendingInvocation | undefined;
   /** Callback actors currently subscribed, by name. */
   running: Set<string>;
+  /** Resolves the latest pending invocation of `src` and lets the machine see it; throws if none. */
+  resolve(src: string, output: unknown): Promise<void>;
+  /** Rejects the latest pending invocation of `src` and lets the machine see it; throws if none. */
+  reject(src: string, error: unknown): Promise<void>;
 }
 
 export function createControlledActors(promiseActors: readonly string[], callbackActors: readonly string[] = []) {
@@ -52,11 +56,20 @@ export function createControlledActors(promiseActors: readonly string[], callbac
       return () => running.delete(src);
     });
   }
+  const pending = (src: string) => [...invocations].reverse().find((inv) => inv.src === src && !inv.settled);
+  const settle = async (src: string, how: (invocation: PendingInvocation) => void) => {
+    const invocation = pending(src);
+    if (!invocation) throw new Error(`no pending ${src}`);
+    how(invocation);
+    await flush();
+  };
   const controlled: ControlledActors = {
     actors,
     invocations,
     running,
-    pending: (src) => [...invocations].reverse().find((inv) => inv.src === src && !inv.settled),
+    pending,
+    resolve: (src, output) => settle(src, (inv) => inv.resolve(output)),
+    reject: (src, error) => settle(src, (inv) => inv.reject(error)),
   };
   return controlled;
 }

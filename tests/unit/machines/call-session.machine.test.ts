@@ -76,18 +76,6 @@ function start(input = { isMobile: false }) {
     emitted.filter((e): e is Extract<CallSessionEmitted, { type: T }> => e.type === type);
   const progress = () => of('call-start-progress').map((e) => e.payload);
   const errors = () => of('error').map((e) => e.payload);
-  const resolve = async (src: string, output: unknown) => {
-    const pending = controlled.pending(src);
-    if (!pending) throw new Error(`no pending ${src}`);
-    pending.resolve(output);
-    await flush();
-  };
-  const reject = async (src: string, error: unknown) => {
-    const pending = controlled.pending(src);
-    if (!pending) throw new Error(`no pending ${src}`);
-    pending.reject(error);
-    await flush();
-  };
   return {
     actor,
     clock,
@@ -98,8 +86,8 @@ function start(input = { isMobile: false }) {
     of,
     progress,
     errors,
-    resolve,
-    reject,
+    resolve: controlled.resolve,
+    reject: controlled.reject,
     logDroppedMessage,
     logEndProblem,
     value: () => actor.getSnapshot().value,

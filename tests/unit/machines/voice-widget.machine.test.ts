@@ -40,25 +40,13 @@ function start(input: VoiceWidgetInput = CREDENTIALS) {
     input,
   });
   actor.start();
-  const resolve = async (src: string, output: unknown) => {
-    const pending = controlled.pending(src);
-    if (!pending) throw new Error(`no pending ${src}`);
-    pending.resolve(output);
-    await flush();
-  };
-  const reject = async (src: string, error: unknown) => {
-    const pending = controlled.pending(src);
-    if (!pending) throw new Error(`no pending ${src}`);
-    pending.reject(error);
-    await flush();
-  };
   return {
     actor,
     clock,
     controlled,
     commands,
-    resolve,
-    reject,
+    resolve: controlled.resolve,
+    reject: controlled.reject,
     notify: (n: SdkNotification) => bridge.notify?.(n),
     view: () => toVoiceWidgetView(actor.getSnapshot()),
     context: () => actor.getSnapshot().context,
