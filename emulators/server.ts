@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { matchEndpoint } from '../core/voice-platform/registry.ts';
 import { createAssistantApi } from './assistant/routes.ts';
 import { authError } from './auth/errors.ts';
 import { handleGoogle } from './auth/google.ts';
@@ -41,13 +42,24 @@ export interface LocalPlatform {
   close(): Promise<void>;
 }
 
-type Prefix = 'auth' | 'rest' | 'calendar' | 'other';
+type Prefix = 'auth' | 'rest' | 'calendar' | 'other' | 'voice';
 
 function prefixOf(pathname: string): Prefix {
   if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) return 'auth';
   if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) return 'rest';
   if (pathname === '/calendar/v3' || pathname.startsWith('/calendar/v3/')) return 'calendar';
+  if (isVoicePath(pathname)) return 'voice';
   return 'other';
+}
+
+/** A path of the voice platform's REST API (any method), so its errors take the NestJS shape. */
+function isVoicePath(pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  try {
+    return ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'].some((method) => matchEndpoint(method, path));
+  } catch {
+    return false;
+  }
 }
 
 /** An error answer in the shape of the service that owns the path. */
@@ -78,6 +90,11 @@ function sendPrefixError(
     const statusText = status === 413 ? 'FAILED_PRECONDITION' : status === 400 ? 'INVALID_ARGUMENT' : 'INTERNAL';
     const error = new CalendarError(status, statusText, [{ domain: 'global', reason, message }], message);
     sendJson(res, status, error.body(), { ...corsHeaders(req), ...close });
+    return;
+  }
+  if (prefix === 'voice') {
+    const error = status === 413 ? 'Payload Too Large' : status === 400 ? 'Bad Request' : 'Internal Server Error';
+    sendJson(res, status, { statusCode: status, message, error }, { ...corsHeaders(req), ...close });
     return;
   }
   sendJson(res, status, { error: status === 413 ? 'payload_too_large' : 'error', message }, close);
@@ -131,6 +148,12 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
       const navigation =
         (req.method === 'GET' || req.method === 'HEAD') && (req.headers.accept ?? '').includes('text/html');
       if (!navigation && (await voice.handle(req, res, url))) return;
+      if (!navigation && prefix === 'voice') {
+        // A voice API path with a method it does not take: NestJS's default answer for an unknown route.
+        req.resume();
+        const message = `Cannot ${req.method} ${pathname}`;
+        return sendJson(res, 404, { message, error: 'Not Found', statusCode: 404 }, corsHeaders(req));
+      }
       req.resume();
       return serveStatic(req, res, webRoot, pathname);
     } catch (error) {

@@ -89,7 +89,7 @@ describe('the web app', () => {
   });
 });
 
-type Shape = 'auth' | 'rest' | 'calendar' | 'html' | 'json';
+type Shape = 'auth' | 'rest' | 'calendar' | 'html' | 'json' | 'nest';
 
 function expectShape(shape: Shape, status: number, text: string, label: string): void {
   if (shape === 'html') {
@@ -118,6 +118,11 @@ function expectShape(shape: Shape, status: number, text: string, label: string):
     expect(keys, `${label}: ${text}`).toEqual(['error']);
     expect(error?.code, label).toBe(status);
     expect(Array.isArray(error?.errors), label).toBe(true);
+  } else if (shape === 'nest') {
+    // The voice platform (NestJS): {statusCode, message: string | string[], error}.
+    const nest = body as { statusCode?: unknown; message?: unknown; error?: unknown };
+    expect(nest.statusCode, `${label}: ${text}`).toBe(status);
+    expect(typeof nest.message === 'string' || Array.isArray(nest.message), `${label}: ${text}`).toBe(true);
   } else {
     expect(typeof body, label).toBe('object');
   }
@@ -155,6 +160,13 @@ const TARGETS: Target[] = [
   { method: 'POST', path: '/__local/expire-provider-tokens', shape: 'json', noEmptyBody: true },
   { method: 'POST', path: '/__local/provider-tokens', shape: 'json', noEmptyBody: true },
   { method: 'POST', path: '/__local/reset', shape: 'json', noEmptyBody: true },
+  { method: 'POST', path: '/__local/sessions', shape: 'json', noEmptyBody: true },
+  // The voice platform's REST API and the local assistant.
+  { method: 'POST', path: '/assistant', shape: 'nest' },
+  { method: 'PATCH', path: '/assistant/not-a-uuid', shape: 'nest' },
+  { method: 'GET', path: '/v2/assistant', shape: 'nest' },
+  { method: 'POST', path: '/call/web', shape: 'nest' },
+  { method: 'POST', path: '/chat/web', shape: 'nest' },
 ];
 
 const JUNK_QUERY =
@@ -204,7 +216,7 @@ describe('malformed requests at every route', () => {
         await check(
           target,
           `${base} junk query`,
-          await raw(target.method, target.path + (target.path.includes('?') ? '&' : '') + JUNK_QUERY.slice(1), json),
+          await raw(target.method, target.path + (target.path.includes('?') ? '&' : '?') + JUNK_QUERY.slice(1), json),
           false,
         );
         for (const headers of AUTH_HEADERS) {
