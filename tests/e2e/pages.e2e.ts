@@ -73,6 +73,8 @@ describe.each(VIEWPORT_NAMES)('pages (%s)', (viewport) => {
       await page.getByRole('link', { name: 'Back to Home' }).click();
       await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
 
+      // As right after a cancelled sign-in: the guard asks instead of redirecting to the provider.
+      await page.evaluate(() => window.sessionStorage.setItem('homerounds:auto-sign-in-at', String(Date.now())));
       await page.goto(`${platform.url}/dashboard`);
       await page.getByRole('heading', { level: 1, name: 'Sign in to continue' }).waitFor();
       await screenshot(page, 'dashboard-signed-out', viewport);

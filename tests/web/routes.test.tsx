@@ -74,10 +74,21 @@ describe('routes', () => {
     expect(document.body.textContent).toContain('delete your account from the dashboard');
   });
 
-  it('asks a signed-out visitor of /dashboard to sign in and comes back to /dashboard', async () => {
+  it('sends a signed-out visitor of /dashboard to sign in, coming back to /dashboard', async () => {
+    window.sessionStorage.clear();
+    const auth = fakeAuth();
+    renderApp('/dashboard', auth);
+    await waitFor(() => expect(auth.signIn).toHaveBeenCalledTimes(1));
+    expect(window.sessionStorage.getItem('homerounds:return-to')).toBe('/dashboard');
+  });
+
+  it('after a cancelled sign-in, asks instead of sending the visitor back to the provider', async () => {
+    window.sessionStorage.clear();
+    window.sessionStorage.setItem('homerounds:auto-sign-in-at', String(Date.now() - 5_000));
     const auth = fakeAuth();
     renderApp('/dashboard', auth);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeTruthy();
+    expect(auth.signIn).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(auth.signIn).toHaveBeenCalledTimes(1));
     expect(window.sessionStorage.getItem('homerounds:return-to')).toBe('/dashboard');

@@ -1,11 +1,35 @@
-// Shown on a protected route to a signed-out visitor: remembers the route so the provider sign-in
-// comes back to it, and offers the sign-in (no automatic redirect: a cancelled sign-in cannot loop).
+// Shown on a protected route to a signed-out visitor. The visitor is sent straight to the provider
+// sign-in (which comes back to the route); if they cancelled there a moment ago, this page offers the
+// sign-in instead, so a cancelled sign-in can never loop back to the provider.
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
+import { useAuthActions } from './auth-context.tsx';
 import { SignInButton } from './sign-in-button.tsx';
+
+const AUTO_SIGN_IN_KEY = 'homerounds:auto-sign-in-at';
+/** After an automatic redirect, the next visit within this window shows the page instead. */
+export const AUTO_SIGN_IN_GRACE_MS = 120_000;
+
+/** True (and remembered) when this visit may redirect to the provider without asking. */
+export function claimAutoSignIn(now: number = Date.now()): boolean {
+  try {
+    const last = Number(window.sessionStorage.getItem(AUTO_SIGN_IN_KEY));
+    if (last && now - last < AUTO_SIGN_IN_GRACE_MS) return false;
+    window.sessionStorage.setItem(AUTO_SIGN_IN_KEY, String(now));
+    return true;
+  } catch {
+    // Without storage a loop could not be detected: ask instead.
+    return false;
+  }
+}
 
 export function SignInRequired({ returnPath }: { returnPath: string }) {
   useDocumentTitle('Sign in · HomeRounds');
+  const { signIn } = useAuthActions();
+  useEffect(() => {
+    if (claimAutoSignIn()) signIn(returnPath);
+  }, [signIn, returnPath]);
   return (
     <main id="main" className="centered-page">
       <div className="card sign-in-card">
