@@ -116,6 +116,10 @@ function ErrorView({ view, titleId, onRetry }: { view: VoiceWidgetView; titleId:
     <div className="voice-widget__error" role="alert">
       <h3 id={titleId}>{error.heading}</h3>
       <p className="voice-widget__message">{error.message}</p>
+      {/* Right under the message: the 300 px panel scrolls, and the way out must never be below the fold. */}
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        {error.tryAgainText}
+      </button>
       <dl className="voice-widget__checks">
         <div>
           <dt>Microphone</dt>
@@ -167,9 +171,6 @@ function ErrorView({ view, titleId, onRetry }: { view: VoiceWidgetView; titleId:
           <p>No start stages recorded.</p>
         )}
       </details>
-      <button type="button" className="button button--primary" onClick={onRetry}>
-        {error.tryAgainText}
-      </button>
     </div>
   );
 }
