@@ -320,7 +320,6 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
   result = { ...result, simulatedMs: clock.now() };
   session.stop();
   video.stop();
-  if (result.failedStage === null && !result.ok) result.failedStage = null;
   return result;
 }
 

@@ -4,6 +4,7 @@
 // address needs a network service the local platform does not have.
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
 import type { VisitInput } from './day-plan.ts';
+import { formatClock } from './model.ts';
 
 export interface SkippedEvent {
   id: string;
@@ -12,6 +13,11 @@ export interface SkippedEvent {
 }
 
 const HHMM = /^\d{1,2}:\d{2}$/;
+
+function toMinutes(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
+}
 
 /** Minutes between two ISO date-times. */
 function minutesBetween(start: string, end: string): number {
@@ -46,12 +52,10 @@ export function visitsFromCalendar(
     const earliest = event.properties?.windowStart;
     const latest = event.properties?.windowEnd;
     if (earliest && latest && HHMM.test(earliest) && HHMM.test(latest)) {
-      // The window bounds the visit's start: it must also leave room to finish inside it.
-      const [h, m] = latest.split(':').map(Number) as [number, number];
-      const latestStart = Math.max(0, h * 60 + m - durationMinutes);
-      const fmt = (mins: number) =>
-        `${String(Math.floor(mins / 60)).padStart(2, '0')}:${String(mins % 60).padStart(2, '0')}`;
-      visit.window = { earliest, latest: fmt(latestStart) };
+      // The window bounds the whole visit: the latest start leaves room to finish inside it. A window
+      // shorter than the visit says nothing usable about the start, so the visit keeps no window.
+      const latestStart = toMinutes(latest) - durationMinutes;
+      if (latestStart >= toMinutes(earliest)) visit.window = { earliest, latest: formatClock(latestStart) };
     }
     visits.push(visit);
   }
