@@ -16,7 +16,9 @@ import type { PlatformContext } from './context.ts';
 import type { Db } from './db/db.ts';
 import { REPO_ROOT } from './db/migrate.ts';
 import { openLocalDb } from './db/open.ts';
+import { handleFunction } from './functions.ts';
 import { BodyTooLargeError, corsHeaders, drainFully, MAX_BODY_BYTES, sendJson } from './http.ts';
+import { createLocalFunctions } from './local-functions.ts';
 import { handleLocal } from './local-hooks.ts';
 import { handleRest } from './rest/routes.ts';
 import { serveStatic } from './static.ts';
@@ -119,6 +121,8 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   await voice.migrate();
   // The local assistant: POST /chat/web, the call rooms (/__local/room/<callId>, WebSocket) and its fault hook.
   const assistant = createAssistantApi({ db, now: ctx.now, log });
+  // The Edge Functions (supabase/functions) at /functions/v1/<name>, as production serves them.
+  const functions = createLocalFunctions(ctx);
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -135,6 +139,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
       return sendPrefixError(req, res, prefix, 413, 'Request body larger than 1 MB');
     }
     try {
+      if (await handleFunction(functions, ctx.origin, req, res, url)) return;
       if (await assistant.handle(req, res, url)) return;
       if (prefix === 'auth') return await handleAuth(ctx, req, res, pathname.slice('/auth/v1'.length), url);
       if (prefix === 'rest') return await handleRest(ctx, req, res, pathname.slice('/rest/v1'.length), url);

@@ -1,0 +1,43 @@
+// Mounts the Edge Functions' Web-standard handlers (supabase/functions/_shared) at the path production
+// serves them, `/functions/v1/<name>`, on the local platform's Node server: the same code, other ports.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { FUNCTIONS_PATH } from '../core/assistant/contract.ts';
+import type { WebHandler } from '../supabase/functions/_shared/http.ts';
+import { readBody } from './http.ts';
+
+export type FunctionHandlers = Record<string, WebHandler>;
+
+/** Answers `/functions/v1/<name>[/…]` with the named handler; false for any other path. */
+export async function handleFunction(
+  handlers: FunctionHandlers,
+  origin: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<boolean> {
+  if (!url.pathname.startsWith(`${FUNCTIONS_PATH}/`)) return false;
+  const name = url.pathname.slice(FUNCTIONS_PATH.length + 1).split('/')[0] ?? '';
+  const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+  const method = req.method ?? 'GET';
+  if (!handler) {
+    req.resume();
+    res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ code: 'NOT_FOUND', message: 'Requested function was not found' }));
+    return true;
+  }
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
+  }
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
+  const response = await handler(new Request(`${origin}${url.pathname}${url.search}`, { method, headers, body }));
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, key) => {
+    out[key] = value;
+  });
+  const payload = Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, { ...out, 'Content-Length': String(payload.length) });
+  res.end(method === 'HEAD' ? undefined : payload);
+  return true;
+}
