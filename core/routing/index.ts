@@ -15,3 +15,4 @@ export { DEFAULT_EXACT_MAX_VISITS, DEFAULT_TIME_LIMIT_MS, solveRoute } from './s
 export * from './travel/haversine.ts';
 export * from './travel/osrm-table.ts';
 export * from './travel/provider.ts';
+export * from './plan-day.ts';

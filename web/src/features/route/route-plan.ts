@@ -2,34 +2,9 @@
 // optimised order, offline travel times, starting "anywhere"), plus the texts and the map geometry the
 // view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
 import type { CalendarEvent } from '../../../../core/calendar/index.ts';
-import {
-  type RouteReport,
-  routeOptimize,
-  type SkippedEvent,
-  type Violation,
-  type VisitInput,
-  visitsFromCalendar,
-} from '../../../../core/routing/index.ts';
+import type { RouteReport, Violation } from '../../../../core/routing/index.ts';
 
-export interface DayPlan {
-  day: string;
-  visits: VisitInput[];
-  skipped: SkippedEvent[];
-  /** Null when the day has no plannable visit (or planning failed: see `error`). */
-  report: RouteReport | null;
-  error: string | null;
-}
-
-export function planDay(events: readonly CalendarEvent[], day: string): DayPlan {
-  const { visits, skipped } = visitsFromCalendar(events, day);
-  if (visits.length === 0) return { day, visits, skipped, report: null, error: null };
-  try {
-    // No `start`: the clinician's home is unknown to the browser, so the day starts "anywhere".
-    return { day, visits, skipped, report: routeOptimize({ date: day, visits }), error: null };
-  } catch (error) {
-    return { day, visits, skipped, report: null, error: error instanceof Error ? error.message : String(error) };
-  }
-}
+export { type DayPlan, planDay } from '../../../../core/routing/index.ts';
 
 export const minutesText = (minutes: number): string => `${Math.round(minutes)} min`;
 

@@ -1,0 +1,217 @@
+// What every scheduling tool shares: its context (the calendar port, the clinician's zone and clock,
+// the language of the answer), argument readers that turn what a model or a person sent into dates
+// and times (ISO or words, in either language), day loading, and the texts of a visit.
+import type { CalendarPort } from '../calendar/google-calendar.ts';
+import { circuityFor, estimateMinutes, haversineKm } from '../routing/travel/haversine.ts';
+import type { LatLon } from '../routing/travel/provider.ts';
+import type { ToolResult } from './contract.ts';
+import { isPatientVisit, matchPatients, toVisit, type Visit } from './visits.ts';
+import { parseMoments, weekdayNamed } from './when.ts';
+import {
+  addDays,
+  clockText,
+  daysBetween,
+  HH_MM,
+  hhmmToMinutes,
+  isIsoDate,
+  type Language,
+  minutesToHhmm,
+  relativeDayText,
+  zonedDate,
+  zonedDateTime,
+} from './zoned-time.ts';
+
+export interface ToolContext {
+  calendar: CalendarPort;
+  /** The clinician (for deterministic ids of what the assistant books). */
+  userId: string;
+  timeZone: string;
+  now: Date;
+  language: Language;
+  /** Whether the clinician has allowed calendar changes (event write access). */
+  canWrite(): Promise<boolean>;
+}
+
+export type Args = Record<string, unknown>;
+
+/** An argument the tool cannot use: the result asks back with this sentence. */
+export class ArgumentError extends Error {}
+
+export const tr = (ctx: { language: Language }, en: string, es: string): string => (ctx.language === 'es' ? es : en);
+
+export function today(ctx: ToolContext): string {
+  return zonedDate(ctx.now, ctx.timeZone);
+}
+
+export function stringArg(args: Args, key: string): string | null {
+  const value = args[key];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw new ArgumentError(`${key} must be a string.`);
+  const trimmed = value.trim();
+  return trimmed ? trimmed.slice(0, 200) : null;
+}
+
+export function boolArg(args: Args, key: string): boolean {
+  const value = args[key];
+  return value === true || value === 'true';
+}
+
+export function intArg(args: Args, key: string, min: number, max: number): number | null {
+  const value = args[key];
+  if (value === undefined || value === null || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ArgumentError(`${key} must be a whole number from ${min} to ${max}.`);
+  return n;
+}
+
+/** A day: "YYYY-MM-DD", or words ("tomorrow", "Friday", "next Tuesday", "mañana") in the clinician's zone. */
+export function dateArg(args: Args, key: string, ctx: ToolContext): string | null {
+  const value = stringArg(args, key);
+  if (value === null) return null;
+  if (isIsoDate(value)) return value;
+  const moment = parseMoments(value, ctx.now, ctx.timeZone).find((m) => m.date);
+  const date = moment?.date ?? weekdayNamed(value, today(ctx));
+  if (!date) throw new ArgumentError(`I couldn't read "${value}" as a day.`);
+  return date;
+}
+
+/** A time of day: "HH:MM" (24 h) or words ("2pm", "14:30", "a las 3"); minutes of the day. */
+export function timeArg(args: Args, key: string, ctx: ToolContext): number | null {
+  const value = stringArg(args, key);
+  if (value === null) return null;
+  if (HH_MM.test(value)) return hhmmToMinutes(value);
+  const moment = parseMoments(value, ctx.now, ctx.timeZone).find((m) => m.minute !== null);
+  if (moment?.minute == null) throw new ArgumentError(`I couldn't read "${value}" as a time.`);
+  return moment.minute;
+}
+
+// ─── Loading ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** The days [from, to] (inclusive), every event as a Visit, keyed by date, each day by start. */
+export async function loadDays(ctx: ToolContext, from: string, to: string): Promise<Map<string, Visit[]>> {
+  const start = zonedDateTime(from, 0, ctx.timeZone).instant;
+  const end = zonedDateTime(addDays(to, 1), 0, ctx.timeZone).instant;
+  const days = new Map<string, Visit[]>();
+  for (let d = from; d <= to; d = addDays(d, 1)) days.set(d, []);
+  for (const event of await ctx.calendar.list(start, end)) {
+    const visit = toVisit(event, ctx.timeZone);
+    if (visit.allDay) {
+      // All-day events span [start, end) dates.
+      for (let d = event.start.slice(0, 10); d < event.end.slice(0, 10) && d <= to; d = addDays(d, 1)) {
+        days.get(d)?.push({ ...visit, date: d });
+      }
+      continue;
+    }
+    days.get(visit.date)?.push(visit);
+  }
+  for (const list of days.values())
+    list.sort((a, b) => Number(b.allDay) - Number(a.allDay) || a.startMinute - b.startMinute);
+  return days;
+}
+
+export async function loadDay(ctx: ToolContext, date: string): Promise<Visit[]> {
+  return (await loadDays(ctx, date, date)).get(date) ?? [];
+}
+
+export const ROSTER_DAYS_BACK = 30;
+export const ROSTER_DAYS_AHEAD = 30;
+
+/** Patient visits in the roster window (a month back, a month ahead): who the clinician's patients are. */
+export async function loadRoster(ctx: ToolContext): Promise<Visit[]> {
+  const t = today(ctx);
+  const days = await loadDays(ctx, addDays(t, -ROSTER_DAYS_BACK), addDays(t, ROSTER_DAYS_AHEAD));
+  return [...days.values()].flat().filter(isPatientVisit);
+}
+
+export type PatientMatch =
+  | { kind: 'one'; name: string; visits: Visit[] }
+  | { kind: 'none' }
+  | { kind: 'many'; names: string[] };
+
+export function findPatient(query: string, roster: readonly Visit[]): PatientMatch {
+  const names = matchPatients(
+    query,
+    roster.map((v) => v.patient as string),
+  );
+  if (names.length === 0) return { kind: 'none' };
+  if (names.length > 1) return { kind: 'many', names };
+  const name = names[0] as string;
+  return { kind: 'one', name, visits: roster.filter((v) => v.patient === name) };
+}
+
+export function checkRange(from: string, to: string, maxDays = 31): void {
+  if (to < from) throw new ArgumentError('The range ends before it starts.');
+  if (daysBetween(from, to) >= maxDays) throw new ArgumentError(`Ask about at most ${maxDays} days at a time.`);
+}
+
+// ─── Texts ────────────────────────────────────────────────────────────────────────────────────────────
+
+export function when(ctx: ToolContext, date: string): string {
+  return relativeDayText(date, today(ctx), ctx.language);
+}
+
+export function clock(ctx: ToolContext, minutes: number): string {
+  return clockText(minutes, ctx.language);
+}
+
+export function windowText(ctx: ToolContext, window: { start: number; end: number }): string {
+  return `${clock(ctx, window.start)}–${clock(ctx, window.end)}`;
+}
+
+/** "8:15 AM–9:00 AM Jane Doe (PT evaluation), 123 Main St" or "All day: Team meeting day". */
+export function visitLine(ctx: ToolContext, visit: Visit): string {
+  if (visit.allDay) return `${tr(ctx, 'All day', 'Todo el día')}: ${visit.title}`;
+  const who = visit.patient ? `${visit.patient}${visit.visitType ? ` (${visit.visitType})` : ''}` : visit.title;
+  return `${clock(ctx, visit.startMinute)}–${clock(ctx, visit.endMinute)} ${who}${visit.address ? `, ${visit.address}` : ''}`;
+}
+
+/** The facts of a visit a tool returns (times as HH:MM in the clinician's zone). */
+export function visitFacts(visit: Visit): Record<string, unknown> {
+  return {
+    id: visit.id,
+    date: visit.date,
+    start: visit.allDay ? null : minutesToHhmm(visit.startMinute),
+    end: visit.allDay ? null : minutesToHhmm(visit.endMinute),
+    allDay: visit.allDay,
+    title: visit.title,
+    patient: visit.patient,
+    visitType: visit.visitType,
+    address: visit.address,
+    phone: visit.phone,
+    window: visit.window ? { start: minutesToHhmm(visit.window.start), end: minutesToHhmm(visit.window.end) } : null,
+  };
+}
+
+export function result(status: ToolResult['status'], say: string, facts: Record<string, unknown> = {}): ToolResult {
+  return { status, say, ...facts };
+}
+
+export function plural(ctx: ToolContext, n: number, en: string, es: string): string {
+  const word = tr(ctx, en, es);
+  if (n === 1) return `1 ${word}`;
+  return `${n} ${ctx.language === 'es' ? `${word}${/[aeiou]$/.test(word) ? 's' : 'es'}` : `${word}s`}`;
+}
+
+// ─── Travel ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** Minutes assumed to or from a place without coordinates (a new patient, an event written by hand). */
+export const UNKNOWN_DRIVE_MINUTES = 20;
+
+export function driveMinutes(a: LatLon | null, b: LatLon | null): { minutes: number; known: boolean } {
+  if (!a || !b) return { minutes: UNKNOWN_DRIVE_MINUTES, known: false };
+  return { minutes: Math.ceil(estimateMinutes(a, b)), known: true };
+}
+
+export const KM_PER_MILE = 1.609344;
+
+/** Road distance estimate (great-circle × the same road factor the travel times use). */
+export function roadKm(a: LatLon, b: LatLon): number {
+  const km = haversineKm(a, b);
+  return km * circuityFor(km);
+}
+
+export function distanceText(ctx: ToolContext, km: number): string {
+  const miles = km / KM_PER_MILE;
+  return ctx.language === 'es' ? `${km.toFixed(1)} km` : `${miles.toFixed(1)} miles (${km.toFixed(1)} km)`;
+}

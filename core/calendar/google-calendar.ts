@@ -1,0 +1,148 @@
+// The assistant's calendar port over the Google Calendar API v3 (any fetch; the same code talks to
+// Google and to the local platform's stand-in): list a range (all pages), get, insert with a chosen id
+// (a repeated insert answers 409 and the existing event is returned: writes are idempotent), move, and
+// delete. The access token is asked per request with the access the request needs.
+
+import type { CalendarEvent, ProviderEvent, ProviderEventsPage } from './calendar.types.ts';
+import { CalendarApiError, type FetchLike } from './calendar-client.ts';
+import { mapProviderEvent, mapProviderEvents } from './map-events.ts';
+
+export type CalendarAccessNeed = 'read' | 'write';
+
+export interface NewCalendarEvent {
+  /** Google event id (base32hex, 5–1024 chars): deterministic ids make a retried insert a no-op. */
+  id: string;
+  summary: string;
+  description?: string;
+  location?: string;
+  start: string;
+  end: string;
+  timeZone: string;
+  properties?: Record<string, string>;
+}
+
+export interface CalendarPort {
+  /** Events overlapping [from, to), cancelled ones excluded, by start. */
+  list(from: Date, to: Date): Promise<CalendarEvent[]>;
+  /** The calendar's IANA time zone (from the events list), or null when unknown. */
+  timeZone(): Promise<string | null>;
+  get(id: string): Promise<CalendarEvent | null>;
+  /** Inserts, or returns the event already stored under that id (`created: false`). */
+  insert(event: NewCalendarEvent): Promise<{ event: CalendarEvent; created: boolean }>;
+  move(id: string, start: string, end: string, timeZone: string): Promise<CalendarEvent>;
+  /** Deletes; false when it was already gone. */
+  remove(id: string): Promise<boolean>;
+}
+
+export interface GoogleCalendarPortOptions {
+  baseUrl: string;
+  token(need: CalendarAccessNeed): Promise<string>;
+  fetch?: FetchLike;
+  calendarId?: string;
+  maxPages?: number;
+}
+
+async function errorOf(response: Response): Promise<CalendarApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  return new CalendarApiError(response.status, body);
+}
+
+export function googleCalendarPort(options: GoogleCalendarPortOptions): CalendarPort {
+  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const root = `${options.baseUrl.replace(/\/+$/, '')}/calendar/v3/calendars/${encodeURIComponent(options.calendarId ?? 'primary')}/events`;
+  let zone: string | null = null;
+
+  async function call(need: CalendarAccessNeed, url: string, init: RequestInit = {}): Promise<Response> {
+    const token = await options.token(need);
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+    if (init.body) headers['Content-Type'] = 'application/json';
+    return doFetch(url, { ...init, headers });
+  }
+
+  async function list(from: Date, to: Date): Promise<CalendarEvent[]> {
+    const events: CalendarEvent[] = [];
+    let pageToken: string | undefined;
+    for (let page = 0; page < (options.maxPages ?? 50); page++) {
+      const url = new URL(root);
+      url.searchParams.set('timeMin', from.toISOString());
+      url.searchParams.set('timeMax', to.toISOString());
+      url.searchParams.set('singleEvents', 'true');
+      url.searchParams.set('orderBy', 'startTime');
+      url.searchParams.set('maxResults', '2500');
+      if (pageToken) url.searchParams.set('pageToken', pageToken);
+      const response = await call('read', url.toString());
+      if (!response.ok) throw await errorOf(response);
+      const data = (await response.json()) as ProviderEventsPage;
+      if (data.timeZone) zone = data.timeZone;
+      events.push(...mapProviderEvents(data.items ?? []));
+      if (!data.nextPageToken) return events;
+      pageToken = data.nextPageToken;
+    }
+    throw new Error('The calendar kept paging: stopped reading');
+  }
+
+  async function get(id: string): Promise<CalendarEvent | null> {
+    const response = await call('read', `${root}/${encodeURIComponent(id)}`);
+    if (response.status === 404 || response.status === 410) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) throw await errorOf(response);
+    const item = (await response.json()) as ProviderEvent;
+    return item.status === 'cancelled' ? null : mapProviderEvent(item);
+  }
+
+  return {
+    list,
+    get,
+    async timeZone() {
+      if (zone) return zone;
+      const now = new Date();
+      await list(now, new Date(now.getTime() + 60_000));
+      return zone;
+    },
+    async insert(event) {
+      const body: Record<string, unknown> = {
+        id: event.id,
+        summary: event.summary,
+        start: { dateTime: event.start, timeZone: event.timeZone },
+        end: { dateTime: event.end, timeZone: event.timeZone },
+      };
+      if (event.description !== undefined) body.description = event.description;
+      if (event.location !== undefined) body.location = event.location;
+      if (event.properties) body.extendedProperties = { private: event.properties };
+      const response = await call('write', root, { method: 'POST', body: JSON.stringify(body) });
+      if (response.status === 409) {
+        await response.body?.cancel();
+        const existing = await get(event.id);
+        if (existing) return { event: existing, created: false };
+        throw new CalendarApiError(409, undefined);
+      }
+      if (!response.ok) throw await errorOf(response);
+      return { event: mapProviderEvent((await response.json()) as ProviderEvent), created: true };
+    },
+    async move(id, start, end, timeZone) {
+      const response = await call('write', `${root}/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ start: { dateTime: start, timeZone }, end: { dateTime: end, timeZone } }),
+      });
+      if (!response.ok) throw await errorOf(response);
+      return mapProviderEvent((await response.json()) as ProviderEvent);
+    },
+    async remove(id) {
+      const response = await call('write', `${root}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+      if (response.status === 404 || response.status === 410) {
+        await response.body?.cancel();
+        return false;
+      }
+      if (!response.ok) throw await errorOf(response);
+      await response.body?.cancel();
+      return true;
+    },
+  };
+}
