@@ -1,7 +1,6 @@
 // The Route view's model: a day of loaded calendar events → the optimiser's report (calendar order vs
 // optimised order, offline travel times, starting "anywhere"), plus the texts and the map geometry the
 // view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
-import type { CalendarEvent } from '../../../../core/calendar/index.ts';
 import type { RouteReport, Violation } from '../../../../core/routing/index.ts';
 
 export { type DayPlan, planDay } from '../../../../core/routing/index.ts';
