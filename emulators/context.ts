@@ -12,4 +12,6 @@ export interface PlatformContext {
   siteUrl: string;
   log: (line: string) => void;
   faults: { calendar: CalendarFault };
+  /** Lifetime of the Google access tokens the stand-ins issue (3599 s like Google; tests shorten it). */
+  providerTokenTtlS: number;
 }

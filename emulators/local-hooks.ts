@@ -1,19 +1,25 @@
 // /__local: development hooks of the local platform (it only ever runs locally). Used by browser tests
-// and the CLI: fault injection, provider-token expiry, minting provider tokens and sessions, reseeding.
+// and the CLI: fault injection, provider-token expiry and lifetime, minting provider tokens and sessions,
+// revoking a clinician's Google grant, reseeding.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CALENDAR_READONLY_SCOPE } from '../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
 import { resetLocalPlatform } from '../fixtures/seed-db.ts';
+import { issueGoogleRefreshToken, revokeGoogleGrant } from './auth/google-oauth.ts';
 import { issuerOf } from './auth/routes.ts';
 import { createSession, issueProviderToken, PROVIDER_TOKEN_TTL_S } from './auth/store.ts';
 import type { CalendarFault, PlatformContext } from './context.ts';
 import { drain, readBody, sendJson } from './http.ts';
+import { localGoogleAccess } from './local-google-access.ts';
 
 const ALLOWED_KEYS: Record<string, string[]> = {
   '/faults': ['calendar'],
   '/expire-provider-tokens': ['email'],
   '/provider-tokens': ['email', 'scopes'],
   '/sessions': ['email'],
+  '/google-grants': ['email', 'scopes'],
+  '/revoke-google-grant': ['email'],
+  '/provider-token-ttl': ['seconds'],
   '/reset': ['today'],
 };
 
@@ -47,9 +53,10 @@ export async function handleLocal(
       faults: ctx.faults,
       clinicians: SEEDED_CLINICIAN_EMAILS,
       now: ctx.now().toISOString(),
+      providerTokenTtlS: ctx.providerTokenTtlS,
     });
   }
-  const routes = ['/faults', '/expire-provider-tokens', '/provider-tokens', '/sessions', '/reset'];
+  const routes = Object.keys(ALLOWED_KEYS);
   if (!routes.includes(path)) {
     drain(req);
     return problem(res, 404, `Unknown local hook ${path.slice(0, 100)}`);
@@ -98,11 +105,11 @@ export async function handleLocal(
       await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
     ).rows[0];
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
-    const token = await issueProviderToken(ctx.db, user.id, scopes, ctx.now());
+    const token = await issueProviderToken(ctx.db, user.id, scopes, ctx.now(), ctx.providerTokenTtlS);
     return sendJson(res, 200, {
       access_token: token.token,
       token_type: 'Bearer',
-      expires_in: PROVIDER_TOKEN_TTL_S,
+      expires_in: ctx.providerTokenTtlS,
       scope: scopes.join(' '),
     });
   }
@@ -115,6 +122,41 @@ export async function handleLocal(
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
     const session = await ctx.db.transaction((tx) => createSession(tx, user.id, issuerOf(ctx), ctx.now()));
     return sendJson(res, 200, session);
+  }
+  if (path === '/google-grants') {
+    // The server-side Google grant an offline sign-in leaves behind, without the browser: for the CLI's
+    // call simulation and tests of the assistant's tools (scopes default to read-only, as sign-in asks).
+    const email = typeof body.email === 'string' ? body.email : '';
+    const scopes = Array.isArray(body.scopes)
+      ? body.scopes.filter((s): s is string => typeof s === 'string')
+      : [CALENDAR_READONLY_SCOPE];
+    const user = (
+      await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
+    ).rows[0];
+    if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
+    const refreshToken = await issueGoogleRefreshToken(ctx.db, user.id, ['email', 'profile', ...scopes], ctx.now());
+    const granted = await localGoogleAccess(ctx).storeGrant(user.id, refreshToken);
+    return sendJson(res, 200, { userId: user.id, scopes: granted.scopes });
+  }
+  if (path === '/revoke-google-grant') {
+    // The clinician removes HomeRounds in their Google account: the stored refresh token stops working.
+    const email = typeof body.email === 'string' ? body.email : '';
+    const user = (
+      await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
+    ).rows[0];
+    if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
+    const revoked = await ctx.db.transaction((tx) => revokeGoogleGrant(tx, user.id, ctx.now()));
+    return sendJson(res, 200, { revoked });
+  }
+  if (path === '/provider-token-ttl') {
+    // Google access tokens issued from now on live this long (null: Google's 3599 s), so a browser
+    // journey can watch one expire.
+    const seconds = body.seconds;
+    if (seconds !== null && !(typeof seconds === 'number' && Number.isInteger(seconds) && seconds >= 1)) {
+      return problem(res, 400, 'seconds must be a positive integer or null');
+    }
+    ctx.providerTokenTtlS = seconds ?? PROVIDER_TOKEN_TTL_S;
+    return sendJson(res, 200, { providerTokenTtlS: ctx.providerTokenTtlS });
   }
   const today = typeof body.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.today) ? body.today : undefined;
   const seed = await resetLocalPlatform(ctx.db, { today });

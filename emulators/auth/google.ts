@@ -1,11 +1,14 @@
 // The local account chooser: stands in for Google's consent screen. Lists the seeded clinicians; picking
 // one sends an authorization code to /auth/v1/callback, Cancel sends `error=access_denied` (as Google does).
+// The scopes granted are those /auth/v1/authorize asked for, read from the flow state: never from the
+// form, which anyone can edit. /__google/token and /__google/revoke live in google-oauth.ts.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SEEDED_CLINICIANS } from '../../fixtures/seed.ts';
 import type { PlatformContext } from '../context.ts';
 import { drain, escapeHtml, readBody, redirect } from '../http.ts';
-import { GOOGLE_CONSENT_PATH, issuerOf } from './routes.ts';
+import { handleGoogleOAuth } from './google-oauth.ts';
+import { GOOGLE_CONSENT_PATH, issuerOf, LOCAL_GOOGLE_CLIENT_ID } from './routes.ts';
 
 export const GOOGLE_CHOOSE_PATH = `${GOOGLE_CONSENT_PATH}/choose`;
 
@@ -58,17 +61,38 @@ function errorPage(res: ServerResponse, status: number, error: string, detail: s
   );
 }
 
+async function flowState(
+  ctx: PlatformContext,
+  state: string,
+): Promise<{ redirect_to: string; scopes: string } | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(state)) return undefined;
+  const { rows } = await ctx.db.query<{ redirect_to: string; scopes: string }>(
+    'select redirect_to, scopes from local_oauth.flow_states where id = $1',
+    [state],
+  );
+  return rows[0];
+}
+
+/** GoTrue asks Google for `email profile` plus the app's scopes (auth-rest-calendar.md §0 item 7). */
+function grantedScope(flow: { scopes: string } | undefined): string {
+  return ['email', 'profile', ...(flow?.scopes ?? '').split(' ').filter(Boolean)].join(' ');
+}
+
 export async function handleGoogle(
   ctx: PlatformContext,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
+  if (await handleGoogleOAuth(ctx, req, res, url)) return;
   const callbackUrl = `${issuerOf(ctx)}/callback`;
   if (url.pathname === GOOGLE_CONSENT_PATH && (req.method === 'GET' || req.method === 'HEAD')) {
     drain(req);
     const q = url.searchParams;
     const state = q.get('state') ?? '';
+    if (q.get('client_id') !== LOCAL_GOOGLE_CLIENT_ID) {
+      return errorPage(res, 401, 'invalid_client', 'The OAuth client was not found.');
+    }
     if (q.get('redirect_uri') !== callbackUrl) {
       return errorPage(
         res,
@@ -80,13 +104,7 @@ export async function handleGoogle(
     if (!state || q.get('response_type') !== 'code') {
       return errorPage(res, 400, 'invalid_request', 'Required parameter is missing: state or response_type=code.');
     }
-    const flow = /^[0-9a-f-]{36}$/i.test(state)
-      ? (
-          await ctx.db.query<{ redirect_to: string }>('select redirect_to from local_oauth.flow_states where id = $1', [
-            state,
-          ])
-        ).rows[0]
-      : undefined;
+    const flow = await flowState(ctx, state);
     const users = await ctx.db.query<{ email: string; name: string | null }>(
       `select email, raw_user_meta_data ->> 'full_name' as name from auth.users
        order by coalesce(array_position($1::text[], email::text), 1000), email`,
@@ -97,8 +115,8 @@ export async function handleGoogle(
       'profile-missing': 'Test account: no profile row',
       'no-events': 'Test account: no calendar events',
     };
-    const scope = q.get('scope') ?? 'email profile';
-    const hidden = ['state', 'redirect_uri', 'scope']
+    const scope = grantedScope(flow);
+    const hidden = ['state', 'redirect_uri']
       .map((name) => `<input type="hidden" name="${name}" value="${escapeHtml(q.get(name) ?? '')}">`)
       .join('');
     const buttons = users.rows
@@ -152,7 +170,8 @@ ${buttons}
     const known = await ctx.db.query('select 1 from auth.users where lower(email) = lower($1)', [email]);
     if (known.rows.length === 0) return errorPage(res, 400, 'invalid_request', 'Unknown account.');
     const code = `4/0local-${randomBytes(24).toString('base64url')}`;
-    const scope = form.get('scope') ?? 'email profile';
+    // What /authorize asked for (a `scope` field in the form is ignored: it would let anyone widen it).
+    const scope = grantedScope(await flowState(ctx, state));
     await ctx.db.query(
       'insert into local_oauth.google_codes (code, state, email, scopes, created_at) values ($1, $2::uuid, $3, $4, $5)',
       [code, /^[0-9a-f-]{36}$/i.test(state) ? state : '00000000-0000-0000-0000-000000000000', email, scope, ctx.now()],

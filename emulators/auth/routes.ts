@@ -1,6 +1,7 @@
 // /auth/v1: Supabase Auth (GoTrue) with Google as the only provider, as supabase-js 2.109 uses it.
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { LOCAL_GOOGLE_CLIENT_ID } from '../../fixtures/local-secrets.ts';
 import type { PlatformContext } from '../context.ts';
 import {
   corsHeaders,
@@ -14,6 +15,7 @@ import {
   sendJson,
 } from '../http.ts';
 import { authError, gatewayKeyError, oauthError } from './errors.ts';
+import { issueGoogleRefreshToken } from './google-oauth.ts';
 import { ACCESS_TOKEN_TTL_S, apiKeyRole, verifyJwt } from './keys.ts';
 import {
   accessTokenFor,
@@ -28,7 +30,9 @@ import {
 
 export const GOTRUE_VERSION = 'v2.189.0';
 export const GOOGLE_CONSENT_PATH = '/__google/o/oauth2/v2/auth';
-export const LOCAL_GOOGLE_CLIENT_ID = 'homerounds-local.apps.googleusercontent.com';
+/** The local Google OAuth client: the consent stand-in and /__google/token accept only this one. */
+export { LOCAL_GOOGLE_CLIENT_ID };
+
 const RESERVED_PARAMS = new Set([
   'provider',
   'redirect_to',
@@ -160,8 +164,8 @@ async function authorize(ctx: PlatformContext, req: IncomingMessage, res: Server
     .filter(Boolean);
   const state = randomUUID();
   await ctx.db.query(
-    `insert into local_oauth.flow_states (id, flow, code_challenge, code_challenge_method, redirect_to, scopes, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7)`,
+    `insert into local_oauth.flow_states (id, flow, code_challenge, code_challenge_method, redirect_to, scopes, access_type, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
     [
       state,
       pkce ? 'pkce' : 'implicit',
@@ -169,6 +173,8 @@ async function authorize(ctx: PlatformContext, req: IncomingMessage, res: Server
       pkce ? method : null,
       redirectTo,
       scopes.join(' '),
+      // Passed through to Google like any non-reserved param; Google then also returns a refresh token.
+      q.get('access_type') === 'offline' ? 'offline' : null,
       ctx.now(),
     ],
   );
@@ -206,6 +212,8 @@ interface FlowStateRow {
   auth_code: string | null;
   user_id: string | null;
   provider_token: string | null;
+  access_type: string | null;
+  provider_refresh_token: string | null;
   auth_code_issued_at: Date | null;
   created_at: Date;
 }
@@ -273,23 +281,26 @@ async function callback(ctx: PlatformContext, req: IncomingMessage, res: ServerR
   }
   const scopes = grant.scopes.split(' ').filter(Boolean);
   const target = new URL(flow.redirect_to);
+  const offline = flow.access_type === 'offline';
   if (flow.flow === 'pkce') {
     const authCode = randomUUID();
     await ctx.db.transaction(async (tx) => {
-      const provider = await issueProviderToken(tx, user.id, scopes, now);
+      const provider = await issueProviderToken(tx, user.id, scopes, now, ctx.providerTokenTtlS);
+      const refreshToken = offline ? await issueGoogleRefreshToken(tx, user.id, scopes, now) : null;
       await tx.query(
         `update local_oauth.flow_states set auth_code = $2, user_id = $3, provider_token = $4,
-           provider_token_expires_at = $5, auth_code_issued_at = $6 where id = $1`,
-        [flow.id, authCode, user.id, provider.token, provider.expiresAt, now],
+           provider_token_expires_at = $5, auth_code_issued_at = $6, provider_refresh_token = $7 where id = $1`,
+        [flow.id, authCode, user.id, provider.token, provider.expiresAt, now, refreshToken],
       );
     });
     target.searchParams.set('code', authCode);
     return redirect(res, target.toString());
   }
   const session = await ctx.db.transaction(async (tx) => {
-    const provider = await issueProviderToken(tx, user.id, scopes, now);
+    const provider = await issueProviderToken(tx, user.id, scopes, now, ctx.providerTokenTtlS);
+    const refreshToken = offline ? await issueGoogleRefreshToken(tx, user.id, scopes, now) : undefined;
     await tx.query('delete from local_oauth.flow_states where id = $1', [flow.id]);
-    return createSession(tx, user.id, issuerOf(ctx), now, provider.token);
+    return createSession(tx, user.id, issuerOf(ctx), now, provider.token, refreshToken);
   });
   const fragment = new URLSearchParams();
   const values: Record<string, string> = {
@@ -297,6 +308,7 @@ async function callback(ctx: PlatformContext, req: IncomingMessage, res: ServerR
     expires_at: String(session.expires_at),
     expires_in: String(session.expires_in),
     provider_token: session.provider_token ?? '',
+    ...(session.provider_refresh_token ? { provider_refresh_token: session.provider_refresh_token } : {}),
     refresh_token: session.refresh_token,
     sb: '',
     token_type: 'bearer',
@@ -365,7 +377,14 @@ async function token(ctx: PlatformContext, req: IncomingMessage, res: ServerResp
     const session = await ctx.db.transaction(async (tx) => {
       const deleted = await tx.query('delete from local_oauth.flow_states where id = $1 returning id', [flow.id]);
       if (deleted.rows.length === 0) return undefined;
-      return createSession(tx, userId, issuerOf(ctx), now, flow.provider_token ?? undefined);
+      return createSession(
+        tx,
+        userId,
+        issuerOf(ctx),
+        now,
+        flow.provider_token ?? undefined,
+        flow.provider_refresh_token ?? undefined,
+      );
     });
     if (!session)
       return authError(req, res, 404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');

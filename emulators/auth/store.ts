@@ -139,6 +139,7 @@ export async function createSession(
   issuer: string,
   now: Date,
   providerToken?: string,
+  providerRefreshToken?: string,
 ): Promise<SessionJson> {
   await db.query('update auth.users set last_sign_in_at = $2 where id = $1', [userId, now]);
   await db.query("update auth.identities set last_sign_in_at = $2 where user_id = $1 and provider = 'google'", [
@@ -169,18 +170,20 @@ export async function createSession(
     user,
   };
   if (providerToken) session.provider_token = providerToken;
+  if (providerRefreshToken) session.provider_refresh_token = providerRefreshToken;
   return session;
 }
 
-/** Issues a Google access token for the user with the granted scopes. */
+/** Issues a Google access token for the user with the granted scopes, valid `ttlS` seconds. */
 export async function issueProviderToken(
   db: DbExecutor,
   userId: string,
   scopes: string[],
   now: Date,
+  ttlS: number = PROVIDER_TOKEN_TTL_S,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = newProviderToken();
-  const expiresAt = new Date(now.getTime() + PROVIDER_TOKEN_TTL_S * 1000);
+  const expiresAt = new Date(now.getTime() + ttlS * 1000);
   await db.query(
     'insert into local_oauth.provider_tokens (token, user_id, scopes, expires_at, created_at) values ($1, $2, $3, $4, $5)',
     [token, userId, scopes, expiresAt, now],

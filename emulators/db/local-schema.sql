@@ -23,6 +23,11 @@ create table if not exists local_oauth.flow_states (
   created_at timestamptz not null
 );
 
+-- access_type=offline on /authorize asks Google for a refresh token; the PKCE flow keeps it until the exchange.
+-- (`alter … if not exists` too, for databases created before these columns: DATABASE_URL keeps its schema.)
+alter table local_oauth.flow_states add column if not exists access_type text;
+alter table local_oauth.flow_states add column if not exists provider_refresh_token text;
+
 -- Codes the local consent screen hands to /auth/v1/callback (Google's authorization codes).
 create table if not exists local_oauth.google_codes (
   code text primary key,
@@ -53,6 +58,17 @@ create table if not exists local_oauth.provider_tokens (
   user_id uuid not null references auth.users (id) on delete cascade,
   scopes text[] not null,
   expires_at timestamptz not null,
+  created_at timestamptz not null
+);
+
+-- Google refresh tokens (`1//local-…`) of offline sign-ins, answered by /__google/token, revoked by
+-- /__google/revoke or /__local/revoke-google-grant (the clinician removing access in the Google account).
+create table if not exists local_oauth.google_refresh_tokens (
+  token text primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  client_id text not null,
+  scopes text[] not null,
+  revoked_at timestamptz,
   created_at timestamptz not null
 );
 

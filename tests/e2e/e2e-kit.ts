@@ -8,7 +8,8 @@ import { generateSeed } from '../../fixtures/seed.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 
-export const WEB_ROOT = join(import.meta.dirname, '..', '..', 'dist', 'web');
+/** The built app (`npm run build:web`); HOMEROUNDS_E2E_WEB_ROOT points a run at another build. */
+export const WEB_ROOT = process.env.HOMEROUNDS_E2E_WEB_ROOT || join(import.meta.dirname, '..', '..', 'dist', 'web');
 
 export const MAYA = 'maya.patel@homerounds.test';
 /** Seeded without a profile row: the profile query answers 406 PGRST116. */
@@ -16,7 +17,7 @@ export const SAM_NO_PROFILE = 'sam.novak@homerounds.test';
 
 export async function startPlatform(): Promise<TestPlatform> {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {
-    throw new Error('dist/web is missing: run `npm run build:web` first (`npm test` does it).');
+    throw new Error(`${WEB_ROOT} is missing: run \`npm run build:web\` first (\`npm test\` does it).`);
   }
   return startLocalPlatform({ webRoot: WEB_ROOT });
 }
@@ -72,4 +73,14 @@ export function setCalendarFault(origin: string, calendar: '500' | 'down' | null
 
 export function expireProviderTokens(origin: string, email?: string): Promise<void> {
   return postHook(origin, 'expire-provider-tokens', email ? { email } : {});
+}
+
+/** The clinician removes HomeRounds in their Google account: the stored grant stops working. */
+export function revokeGoogleGrant(origin: string, email: string): Promise<void> {
+  return postHook(origin, 'revoke-google-grant', { email });
+}
+
+/** Google access tokens issued from now on live `seconds` (null: Google's 3599 s). */
+export function setProviderTokenTtl(origin: string, seconds: number | null): Promise<void> {
+  return postHook(origin, 'provider-token-ttl', { seconds });
 }

@@ -1,6 +1,8 @@
 // Calendar failures as the clinician sees them: the provider answering 500 shows "Calendar Error"
-// and Try Again recovers; an expired provider token asks to sign in again, and signing in again
-// brings the calendar back. Faults are global to the platform, so these journeys run one at a time.
+// and Try Again recovers; Google access gone for good (the grant revoked, so the token broker cannot
+// replace the expired token) asks to sign in again, and signing in again brings the calendar back.
+// (An expired token alone no longer interrupts: see google-access.e2e.ts.) Faults are global to the
+// platform, so these journeys run one at a time.
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NO_PROVIDER_TOKEN_MESSAGE } from '../../machines/schedule/index.ts';
@@ -10,6 +12,7 @@ import {
   chooseAccount,
   expireProviderTokens,
   MAYA,
+  revokeGoogleGrant,
   scheduleState,
   setCalendarFault,
   signInFromLanding,
@@ -57,13 +60,14 @@ describe.each(VIEWPORT_NAMES)('schedule errors (%s)', (viewport) => {
     }
   });
 
-  it('asks to sign in again when the provider token has expired, and signing in again recovers', async () => {
+  it('asks to sign in again when Google access is revoked, and signing in again recovers', async () => {
     const { context, page } = await newJourney(browser, platform.url, viewport);
     try {
       await signInFromLanding(page, platform.url, MAYA);
       await waitForScheduleLoaded(page);
 
       await expireProviderTokens(platform.url, MAYA);
+      await revokeGoogleGrant(platform.url, MAYA);
       await page.getByRole('button', { name: 'Refresh' }).click();
       const alert = page.getByRole('alert');
       await alert.getByRole('heading', { name: 'Calendar Error' }).waitFor();

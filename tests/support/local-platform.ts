@@ -84,7 +84,7 @@ async function follow(response: Response): Promise<string> {
 export async function signInThroughChooser(
   client: SupabaseClient,
   email: string,
-  options: { redirectTo: string; scopes?: string; cancel?: boolean },
+  options: { redirectTo: string; scopes?: string; cancel?: boolean; queryParams?: Record<string, string> },
 ): Promise<ChooserResult> {
   const { data, error } = await client.auth.signInWithOAuth({
     provider: 'google',
@@ -92,6 +92,7 @@ export async function signInThroughChooser(
       redirectTo: options.redirectTo,
       scopes: options.scopes ?? CALENDAR_READONLY_SCOPE,
       skipBrowserRedirect: true,
+      ...(options.queryParams ? { queryParams: options.queryParams } : {}),
     },
   });
   if (error || !data.url) throw error ?? new Error('no authorize url');
@@ -99,11 +100,10 @@ export async function signInThroughChooser(
   const consent = await fetch(consentUrl);
   const consentHtml = await consent.text();
   const consentParams = new URL(consentUrl).searchParams;
-  // The same request the page's button makes (form POST, urlencoded).
+  // The same request the page's button makes (form POST, urlencoded; the scopes come from the flow state).
   const form = new URLSearchParams({
     state: consentParams.get('state') ?? '',
     redirect_uri: consentParams.get('redirect_uri') ?? '',
-    scope: consentParams.get('scope') ?? '',
   });
   if (options.cancel) form.set('cancel', '1');
   else form.set('login_hint', email);
@@ -124,13 +124,14 @@ export async function signInThroughChooser(
 export async function signIn(
   platform: { url: string },
   email: string,
-  options: { scopes?: string; fetch?: typeof fetch } = {},
+  options: { scopes?: string; fetch?: typeof fetch; queryParams?: Record<string, string> } = {},
 ): Promise<{ client: SupabaseClient; session: Session; storage: ReturnType<typeof memoryStorage> }> {
   const storage = memoryStorage();
   const client = createTestClient(platform.url, { storage, fetch: options.fetch });
   const chain = await signInThroughChooser(client, email, {
     redirectTo: `${platform.url}/auth/callback`,
     scopes: options.scopes,
+    queryParams: options.queryParams,
   });
   const code = new URL(chain.finalUrl).searchParams.get('code');
   if (!code) throw new Error(`no code in ${chain.finalUrl}`);

@@ -132,7 +132,7 @@ describe('supabase auth ports', () => {
     });
   });
 
-  it('signs in with Google, the read-only calendar scope and the redirect URL', async () => {
+  it('signs in with Google, the read-only calendar scope, offline access with consent and the redirect URL', async () => {
     const signInWithOAuth = vi.fn(async () => ({ data: {}, error: null }));
     const ports = createSupabaseAuthPorts(fakeLoader({ auth: { signInWithOAuth } }), {
       redirectTo: () => `${ORIGIN}/dashboard`,
@@ -141,7 +141,11 @@ describe('supabase auth ports', () => {
     await ports.signIn();
     expect(signInWithOAuth).toHaveBeenCalledWith({
       provider: 'google',
-      options: { redirectTo: `${ORIGIN}/dashboard`, scopes: 'https://www.googleapis.com/auth/calendar.readonly' },
+      options: {
+        redirectTo: `${ORIGIN}/dashboard`,
+        scopes: 'https://www.googleapis.com/auth/calendar.readonly',
+        queryParams: { access_type: 'offline', prompt: 'consent' },
+      },
     });
   });
 

@@ -94,20 +94,25 @@ describe('SchedulePanel', () => {
     expect(within(alert).getByRole('heading', { name: 'Calendar Error' })).toBeTruthy();
     expect(within(alert).getByText('Failed to load calendar events. Please try again.')).toBeTruthy();
     expect(within(alert).queryByRole('button', { name: 'Sign in again' })).toBeNull();
+    expect(within(alert).getByRole('button', { name: 'Try Again' }).className).toContain('button--primary');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Wound care: Maria Lopez')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('asks to sign in again when the session has no provider token', async () => {
+  it('asks to sign in again (primary) when there is no Google access token', async () => {
     const onSignInAgain = vi.fn();
     const ports = fakeSchedule({ token: null });
     render(<SchedulePanel ports={ports} onSignInAgain={onSignInAgain} initialDate={DAY} />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('heading', { name: 'Calendar Error' })).toBeTruthy();
     expect(within(alert).getByText('Google Calendar access not available. Please sign in again.')).toBeTruthy();
-    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    // Only signing in helps: it is the primary action, first; Try Again stays, secondary.
+    const buttons = within(alert).getAllByRole('button');
+    expect(buttons.map((b) => b.textContent)).toEqual(['Sign in again', 'Try Again']);
+    expect(buttons[0]?.className).toContain('button--primary');
+    expect(buttons[1]?.className).toContain('button--secondary');
     fireEvent.click(within(alert).getByRole('button', { name: 'Sign in again' }));
     expect(onSignInAgain).toHaveBeenCalledTimes(1);
     expect(ports.fetchEvents).not.toHaveBeenCalled();

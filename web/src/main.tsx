@@ -1,10 +1,21 @@
 // Entry point: configuration, the adapters (ports) and the app. supabase-js, the dashboard, the
-// calendar and the legal pages are loaded on demand.
+// calendar and the legal pages are loaded on demand. Google access comes from the session while it
+// has a provider token, then from the token broker, which got the refresh token right after sign-in.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createCalendarPorts } from './adapters/calendar.ts';
-import { createSupabaseAuthPorts } from './adapters/supabase-auth.ts';
-import { createSupabaseLoader } from './adapters/supabase-client.ts';
+import {
+  createGoogleTokenBroker,
+  forgetStoredRefreshToken,
+  handOverOnSignIn,
+  supabaseBrokerSession,
+} from './adapters/google-token.ts';
+import {
+  createCalendarWriteAccess,
+  createSupabaseAuthPorts,
+  providePageCalendarWriteAccess,
+} from './adapters/supabase-auth.ts';
+import { createSupabaseLoader, storageKeyFor } from './adapters/supabase-client.ts';
 import { App } from './app/app.tsx';
 import { browserConfig, CALENDAR_READONLY_SCOPE } from './app/config.ts';
 import { takeRedirectUrl } from './features/auth/return-path.ts';
@@ -12,12 +23,20 @@ import './app/styles.css';
 
 const config = browserConfig();
 const supabase = createSupabaseLoader(config);
+const googleToken = createGoogleTokenBroker({
+  supabaseUrl: config.supabaseUrl,
+  anonKey: config.supabaseAnonKey,
+  getSession: supabaseBrokerSession(supabase),
+  onHandedOver: (refreshToken) => forgetStoredRefreshToken(storageKeyFor(config.supabaseUrl), refreshToken),
+});
+handOverOnSignIn(supabase, googleToken);
+providePageCalendarWriteAccess(createCalendarWriteAccess(supabase));
 const services = {
   authPorts: createSupabaseAuthPorts(supabase, {
     redirectTo: () => takeRedirectUrl(),
     scopes: CALENDAR_READONLY_SCOPE,
   }),
-  schedulePorts: createCalendarPorts(supabase, config.calendarApiUrl),
+  schedulePorts: createCalendarPorts(supabase, config.calendarApiUrl, googleToken),
 };
 
 const container = document.getElementById('root');

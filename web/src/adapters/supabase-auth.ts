@@ -1,8 +1,19 @@
-// The auth machine's ports over supabase-js (PKCE, Google, read-only calendar scope). Failures are
-// thrown to the machine, which logs them (spec §8: sign-in/out and session errors go to the console).
+// The auth machine's ports over supabase-js (PKCE, Google, read-only calendar scope, offline access so
+// that Google's refresh token reaches the token broker). Failures are thrown to the machine, which logs
+// them (spec §8: sign-in/out and session errors go to the console). Also the incremental consent that
+// adds calendar write access when the assistant first needs it.
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../../core/google/access.ts';
 import type { AuthChangeEventName, AuthPorts, AuthUser, Profile } from '../../../machines/auth/index.ts';
 import type { SupabaseLoader } from './supabase-client.ts';
+
+/**
+ * Google returns a refresh token only for offline access, and reliably only with a fresh consent; the
+ * server keeps it so the calendar works after supabase-js drops `provider_token` (≤ 1 h).
+ */
+export const OFFLINE_ACCESS_PARAMS: Readonly<Record<string, string>> = { access_type: 'offline', prompt: 'consent' };
+/** Read plus event write: asked only when the assistant must change the calendar (least privilege). */
+export const CALENDAR_WRITE_SCOPES = `${CALENDAR_READONLY_SCOPE} ${CALENDAR_EVENTS_SCOPE}`;
 
 export interface SupabaseAuthOptions {
   /** Absolute URL the provider sign-in returns to (the site's origin plus a return path). */
@@ -103,7 +114,11 @@ export function createSupabaseAuthPorts(loader: SupabaseLoader, options: Supabas
       const client = await loader.load();
       const { error } = await client.auth.signInWithOAuth({
         provider: 'google',
-        options: { redirectTo: options.redirectTo(), scopes: options.scopes },
+        options: {
+          redirectTo: options.redirectTo(),
+          scopes: options.scopes,
+          queryParams: { ...OFFLINE_ACCESS_PARAMS },
+        },
       });
       if (error) throw error;
     },
@@ -114,4 +129,50 @@ export function createSupabaseAuthPorts(loader: SupabaseLoader, options: Supabas
       if (error) throw error;
     },
   };
+}
+
+/** This page's address without the fragment: where the write consent returns to. */
+export function currentPageUrl(location: Location = window.location): string {
+  return `${location.origin}${location.pathname}${location.search}`;
+}
+
+/**
+ * Starts Google's incremental authorization for event write access (`calendar.events`, keeping the
+ * grants already given with include_granted_scopes), returning to `redirectTo` (default: this page).
+ * The new session's refresh token, now with the write scope, reaches the broker like any sign-in's.
+ */
+export function createCalendarWriteAccess(
+  loader: SupabaseLoader,
+  redirectTo: () => string = () => currentPageUrl(),
+): () => Promise<void> {
+  return async () => {
+    const client = await loader.load();
+    const { error } = await client.auth.signInWithOAuth({
+      provider: 'google',
+      options: {
+        redirectTo: redirectTo(),
+        scopes: CALENDAR_WRITE_SCOPES,
+        queryParams: { ...OFFLINE_ACCESS_PARAMS, include_granted_scopes: 'true' },
+      },
+    });
+    if (error) throw error;
+  };
+}
+
+let pageCalendarWriteAccess: (() => Promise<void>) | null = null;
+
+/** main.tsx wires the page's starter once (the page has one supabase-js client). */
+export function providePageCalendarWriteAccess(start: () => Promise<void>): void {
+  pageCalendarWriteAccess = start;
+}
+
+/**
+ * For the assistant panel: when a tool answers `needs_write_access`, this leaves the page for Google's
+ * consent to calendar changes and comes back to it.
+ */
+export function requestCalendarWriteAccess(): Promise<void> {
+  if (!pageCalendarWriteAccess) {
+    return Promise.reject(new Error('Calendar write access is not available on this page'));
+  }
+  return pageCalendarWriteAccess();
 }
