@@ -11,6 +11,7 @@ import { createAssistantApi } from './assistant/routes.ts';
 import { authError } from './auth/errors.ts';
 import { handleGoogle } from './auth/google.ts';
 import { handleAuth } from './auth/routes.ts';
+import { PROVIDER_TOKEN_TTL_S } from './auth/store.ts';
 import { CalendarError, handleCalendar } from './calendar/routes.ts';
 import type { PlatformContext } from './context.ts';
 import type { Db } from './db/db.ts';
@@ -36,6 +37,8 @@ export interface LocalPlatformOptions {
   log?: (line: string) => void;
   /** Where sign-in lands without an allowed redirect_to (Supabase SITE_URL); default the platform origin. */
   siteUrl?: string;
+  /** Lifetime of issued Google access tokens in seconds (default 3599, as Google); also `/__local/provider-token-ttl`. */
+  providerTokenTtlS?: number;
 }
 
 export interface LocalPlatform {
@@ -114,13 +117,14 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
     siteUrl: options.siteUrl ?? '',
     log,
     faults: { calendar: null },
+    providerTokenTtlS: options.providerTokenTtlS ?? PROVIDER_TOKEN_TTL_S,
   };
 
   // The voice platform's REST API (emulators/voice) lives at the root, as on the real platform.
   const voice = createVoiceApi({ db, origin: () => ctx.origin, now: ctx.now });
   await voice.migrate();
   // The local assistant: POST /chat/web, the call rooms (/__local/room/<callId>, WebSocket) and its fault hook.
-  const assistant = createAssistantApi({ db, now: ctx.now, log });
+  const assistant = createAssistantApi({ db, origin: () => ctx.origin, now: ctx.now, log });
   // The Edge Functions (supabase/functions) at /functions/v1/<name>, as production serves them.
   const functions = createLocalFunctions(ctx);
 

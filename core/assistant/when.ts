@@ -36,6 +36,8 @@ export function fold(text: string): string {
 
 /** Spanish when the words say so (a few common function words and question words). */
 export function detectLanguage(text: string): Language {
+  // Marks English never uses settle it at once.
+  if (/[¿¡ñÑ]/.test(text)) return 'es';
   const t = ` ${fold(text).replace(/[¿?¡!.,]/g, ' ')} `;
   const hits = [
     ' mis ',
@@ -66,6 +68,18 @@ export function detectLanguage(text: string): Language {
     ' es ',
     ' hora ',
     ' ruta ',
+    ' cuanto ',
+    ' cuanta ',
+    ' conduzco ',
+    ' termino ',
+    ' empiezo ',
+    ' proxima ',
+    ' proximo ',
+    ' viernes ',
+    ' lunes ',
+    ' martes ',
+    ' miercoles ',
+    ' jueves ',
   ].filter((w) => t.includes(w)).length;
   return hits >= 2 ? 'es' : 'en';
 }
@@ -109,6 +123,8 @@ export function parseMoments(
         const explicitNext = /\b(next|proximo|proxima)\b/.test(before) && !/\bnext week\b/.test(before);
         date = coming(today, part.get('weekday') ?? 0, !explicitNext);
       }
+      // chrono's forward dating turns today's own date ("November 23" said on November 23) into next year's.
+      if (date && !part.isCertain('year') && date === `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`) date = today;
       if (!datePart && date === today && !part.isCertain('day')) date = null;
       let at: number | null = null;
       if (part.isCertain('hour')) {

@@ -1,36 +1,38 @@
-// The local assistant on the local platform: `POST /chat/web` (and `/chat/web/responses`) in the voice
-// platform's web-chat shape, the WebSocket room of a local web call (`/__local/room/<callId>`), the
-// room's call-object configuration (`GET /__local/room/<callId>`), and a fault hook for browser tests
-// (`POST /__local/voice-faults {stage, message?}`). Who is asking comes from the user's Supabase access
-// token (Authorization: Bearer <access_token>, verified like PostgREST does); the local public key is
-// accepted as platform-level auth (then the user token may come in X-HomeRounds-Access-Token).
-// The assistant writes to the clinician's calendar with its own access (the calendar stand-in's
-// tables), never with the clinician's read-only Google token. Protocol: docs/voice-calls.md §8.
-import { randomBytes, randomUUID } from 'node:crypto';
+// The local assistant on the local platform, playing the hosted voice platform's part: `POST /chat/web`
+// (and `/chat/web/responses`) in the platform's web-chat shape, the WebSocket room of a local web call
+// (`/__local/room/<callId>`), the room's call-object configuration (`GET /__local/room/<callId>`), and a
+// fault hook for browser tests (`POST /__local/voice-faults {stage, message?}`). Requests carry the
+// public key (platform auth) and, in `assistantOverrides.variableValues`, the clinician's call token — as
+// with the hosted platform; no Supabase or Google token comes here. Each turn is understood by the
+// language stand-in (understand.ts) and answered through the same tools webhook the hosted assistant
+// calls (/functions/v1/assistant-tools). Protocol: docs/voice-calls.md §8, docs/assistant.md.
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { mapProviderEvent } from '../../core/calendar/map-events.ts';
+import { CALL_TOKEN_VARIABLE, FUNCTION_NAMES, FUNCTIONS_PATH, type ToolName } from '../../core/assistant/contract.ts';
+import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
+import { detectLanguage } from '../../core/assistant/when.ts';
+import { LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
+import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
 import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
-import { verifyJwt } from '../auth/keys.ts';
-import { buildEventResource, type EventResource, eventEtag } from '../calendar/resource.ts';
 import type { Db } from '../db/db.ts';
-import { BodyTooLargeError, bearer, corsHeaders, header, preflight, readBody, sendJson } from '../http.ts';
-import {
-  type AssistantCalendar,
-  type ConversationState,
-  INITIAL_STATE,
-  type NewEvent,
-  type PatientRecord,
-  respond,
-  TIME_ZONE,
-} from './brain.ts';
+import { BodyTooLargeError, bearer, corsHeaders, preflight, readBody, sendJson } from '../http.ts';
+import { LOCAL_VOICE_ORG_ID } from '../voice/keys.ts';
+import { type ConversationState, INITIAL_STATE, type ToolCallRecord, takeTurn } from './conversation.ts';
 
 export interface AssistantApiOptions {
   db: Db;
+  /** The platform's origin, where the tools webhook is served (known once the server listens). */
+  origin: () => string;
   now?: () => Date;
   log?: (line: string) => void;
 }
+
+export const SIGN_IN_TEXT =
+  'I need to know who you are to read your calendar: please sign in to HomeRounds and try again.';
+export const SIGN_IN_TEXT_ES =
+  'Necesito saber quién eres para leer tu calendario: inicia sesión en HomeRounds y vuelve a intentarlo.';
 
 export interface AssistantApi {
   /** Answers the assistant's paths; false for any other request (nothing is read). */
@@ -68,20 +70,26 @@ export const AUDIO_LEVEL_INTERVAL_MS = 100;
 const MAX_CHATS = 500;
 const MAX_INPUT_CHARS = 2_000;
 
-interface Caller {
-  /** The clinician (auth user id) when a valid user token came with the request. */
-  userId: string | null;
-  name: string | null;
-}
-
 interface ChatRecord {
   id: string;
-  userId: string | null;
+  /** The call token the chat was started with (a later turn may bring a fresh one). */
+  callToken: string | null;
   state: ConversationState;
-  messages: Array<{ role: 'user' | 'assistant'; content: string }>;
+  messages: Array<{ role: 'user' | 'assistant' | 'tool'; content: string; name?: string; tool_call_id?: string }>;
 }
 
 class Unauthorized extends Error {}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The call token in a request's (or a stored call's) assistant overrides. */
+export function callTokenIn(body: Record<string, unknown>): string | null {
+  const overrides = body.assistantOverrides;
+  const values = isObject(overrides) ? overrides.variableValues : undefined;
+  const token = isObject(values) ? values[CALL_TOKEN_VARIABLE] : undefined;
+  return typeof token === 'string' && token.length > 0 && token.length < 4096 ? token : null;
+}
 
 export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
   const { db } = options;
@@ -91,43 +99,73 @@ export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
   let fault: { stage: FaultStage; message: string } | null = null;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
 
-  async function callerFrom(tokens: Array<string | undefined>): Promise<Caller> {
-    let platform = false;
-    for (const token of tokens) {
-      if (!token) continue;
-      if (token === LOCAL_VOICE_PUBLIC_KEY) {
-        platform = true;
-        continue;
-      }
-      const verified = await verifyJwt(token, now());
-      if (!verified.ok || typeof verified.claims.sub !== 'string') continue;
-      const userId = verified.claims.sub;
-      const meta = verified.claims.user_metadata as { full_name?: unknown } | undefined;
-      return { userId, name: typeof meta?.full_name === 'string' ? meta.full_name : null };
+  /** Platform authentication: the public key, as the hosted platform requires for web calls and chats. */
+  function checkPublicKey(token: string | undefined): void {
+    if (token !== LOCAL_VOICE_PUBLIC_KEY) {
+      throw new Unauthorized('Invalid Key. Hot tip, you may be using the private key instead of the public key.');
     }
-    if (platform) return { userId: null, name: null };
-    throw new Unauthorized('Invalid Key. Hot tip, you may be using the private key instead of the public key.');
   }
 
-  async function calendarFor(userId: string | null): Promise<AssistantCalendar | null> {
-    if (!userId) return null;
-    const row = (
-      await db.query<{ id: string }>('select id from calendar.calendars where user_id = $1 limit 1', [userId])
-    ).rows[0];
-    return row ? dbCalendar(db, userId, row.id, now) : null;
+  /** One webhook request per tool call, shaped as the platform's `tool-calls` server message. */
+  function toolCaller(callToken: string, callId: string, history: () => Array<{ role: string; message: string }>) {
+    return async (name: ToolName, args: Record<string, unknown>): Promise<ToolCallRecord> => {
+      const id = `call_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+      const body = toolCallsMessage({
+        calls: [{ id, name, args }],
+        callId,
+        orgId: LOCAL_VOICE_ORG_ID,
+        callToken,
+        now: now(),
+        history: history(),
+      });
+      const response = await fetch(`${options.origin()}${FUNCTIONS_PATH}/${FUNCTION_NAMES.assistantTools}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-vapi-secret': LOCAL_TOOLS_SECRET },
+        body: JSON.stringify(body),
+      });
+      const answer = (await response.json().catch(() => null)) as {
+        results?: Array<{ toolCallId?: string; result?: unknown; error?: unknown }>;
+      } | null;
+      const entry = answer?.results?.find((r) => r.toolCallId === id);
+      return {
+        name,
+        args,
+        result: typeof entry?.result === 'string' ? entry.result : null,
+        error:
+          typeof entry?.error === 'string'
+            ? entry.error
+            : entry
+              ? null
+              : `The tools server answered ${response.status}`,
+      };
+    };
   }
 
-  async function answer(text: string, userId: string | null, state: ConversationState) {
-    return respond({ text, now: now(), calendar: await calendarFor(userId), state });
+  async function answer(
+    text: string,
+    callToken: string | null,
+    callId: string,
+    state: ConversationState,
+    history: () => Array<{ role: string; message: string }>,
+  ): Promise<{ reply: string; state: ConversationState; calls: ToolCallRecord[] }> {
+    if (!callToken) {
+      return { reply: detectLanguage(text) === 'es' ? SIGN_IN_TEXT_ES : SIGN_IN_TEXT, state: INITIAL_STATE, calls: [] };
+    }
+    return takeTurn({
+      text,
+      now: now(),
+      state,
+      callTool: toolCaller(callToken, callId, history),
+      defaultTimeZone: SEED_TIME_ZONE,
+    });
   }
 
   // ─── HTTP ───────────────────────────────────────────────────────────────────────────────────────────
 
   async function handleChat(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const cors = corsHeaders(req);
-    let caller: Caller;
     try {
-      caller = await callerFrom([bearer(req), header(req, 'x-homerounds-access-token')]);
+      checkPublicKey(bearer(req));
     } catch (error) {
       req.resume();
       return sendJson(res, 401, { message: (error as Error).message, error: 'Unauthorized', statusCode: 401 }, cors);
@@ -157,12 +195,27 @@ export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
     }
     const previousId = typeof body.previousChatId === 'string' ? body.previousChatId : null;
     const previous = previousId ? chats.get(previousId) : undefined;
-    const sameCaller = previous && previous.userId === caller.userId ? previous : undefined;
-    const result = await answer(input, caller.userId, sameCaller?.state ?? INITIAL_STATE);
-    const output = [{ role: 'assistant' as const, content: result.reply }];
+    const callToken = callTokenIn(body) ?? previous?.callToken ?? null;
+    // A chat continues only for the same clinician (the tools server verifies the token itself).
+    const sameCaller = previous && subjectOf(previous.callToken) === subjectOf(callToken) ? previous : undefined;
+    const history = (sameCaller?.messages ?? []).filter((m) => m.role !== 'tool');
+    const result = await answer(input, callToken, previousId ?? randomUUID(), sameCaller?.state ?? INITIAL_STATE, () =>
+      [...history, { role: 'user', content: input }].map((m) => ({
+        role: m.role === 'assistant' ? 'bot' : 'user',
+        message: m.content,
+      })),
+    );
+    // The tool calls and their results, as the platform's chat lists them (the web app reads them).
+    const toolMessages = result.calls.map((c, i) => ({
+      role: 'tool' as const,
+      name: c.name,
+      tool_call_id: `call_${i}`,
+      content: c.result ?? JSON.stringify({ status: 'invalid', say: c.error ?? 'failed' }),
+    }));
+    const output = [...toolMessages, { role: 'assistant' as const, content: result.reply }];
     const record: ChatRecord = {
       id: randomUUID(),
-      userId: caller.userId,
+      callToken,
       state: result.state,
       messages: [...(sameCaller?.messages ?? []), { role: 'user', content: input }, ...output],
     };
@@ -267,8 +320,21 @@ export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
     return true;
   }
 
+  /** The call token the web call was created with (POST /call/web's assistantOverrides). */
+  async function callTokenOfCall(callId: string): Promise<string | null> {
+    if (!/^[0-9a-f-]{36}$/i.test(callId)) return null;
+    const row = (
+      await db.query<{ data: Record<string, unknown> }>(
+        "select data from voice.resources where kind = 'call' and id = $1",
+        [callId],
+      )
+    ).rows[0];
+    return row ? callTokenIn(row.data) : null;
+  }
+
   function runRoom(ws: WebSocket, callId: string): void {
-    let caller: Caller | null = null;
+    let joined = false;
+    let callToken: string | null = null;
     let state: ConversationState = INITIAL_STATE;
     const messages: Array<{ role: string; message: string; time: number }> = [];
     let queue: Promise<void> = Promise.resolve();
@@ -296,7 +362,7 @@ export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
       }
       queue = queue
         .then(async () => {
-          if (!caller) {
+          if (!joined) {
             if (frame.type !== 'hello') return;
             if (fault?.stage === 'daily-call-join') {
               send({ type: 'error', errorType: 'not-allowed', message: fault.message });
@@ -304,24 +370,19 @@ export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
               return;
             }
             try {
-              caller = await callerFrom([
-                typeof frame.accessToken === 'string' ? frame.accessToken : undefined,
-                typeof frame.publicKey === 'string' ? frame.publicKey : undefined,
-              ]);
+              checkPublicKey(typeof frame.publicKey === 'string' ? frame.publicKey : undefined);
             } catch (error) {
               send({ type: 'error', errorType: 'not-allowed', message: (error as Error).message });
               ws.close(4001, 'unauthorized');
               return;
             }
+            joined = true;
+            callToken = await callTokenOfCall(callId);
             send({ type: 'joined', callId, sessionId: randomUUID() });
             if (fault?.stage === 'listening') return;
             appMessage('listening');
             appMessage({ type: 'status-update', status: 'in-progress' });
-            const first = caller.name ? caller.name.split(' ')[0] : null;
-            say(
-              'assistant',
-              `Hi${first ? ` ${first}` : ''}, I'm your HomeRounds assistant. Ask me about your appointments, your route or travel times.`,
-            );
+            say('assistant', "Hi, I'm your HomeRounds assistant. Ask me about your visits, your route or your drives.");
             return;
           }
           if (frame.type === 'add-message' || frame.type === 'say') {
@@ -334,8 +395,14 @@ export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
             appMessage({ type: 'speech-update', status: 'started', role: 'user' });
             appMessage({ type: 'speech-update', status: 'stopped', role: 'user' });
             say('user', text);
-            const result = await answer(text, caller.userId, state);
+            const result = await answer(text, callToken, callId, state, () => messages);
             state = result.state;
+            for (const [i, c] of result.calls.entries()) {
+              appMessage({
+                type: 'tool-calls-result',
+                toolCallResult: { name: c.name, toolCallId: `call_${i}`, result: c.result ?? c.error ?? '' },
+              });
+            }
             say('assistant', result.reply);
             return;
           }
@@ -362,6 +429,19 @@ export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
   };
 }
 
+/** The subject of a call token, read without verifying it (only to keep one clinician's chat apart). */
+function subjectOf(token: string | null): string | null {
+  if (!token) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+    };
+    return typeof payload.sub === 'string' ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}
+
 function inputText(input: unknown): string {
   if (typeof input === 'string') return input.trim().slice(0, MAX_INPUT_CHARS);
   if (Array.isArray(input)) {
@@ -377,78 +457,4 @@ function inputText(input: unknown): string {
 
 function openAi(messages: Array<{ role: string; message: string }>): Array<{ role: string; content: string }> {
   return messages.map((m) => ({ role: m.role === 'bot' ? 'assistant' : 'user', content: m.message }));
-}
-
-/** The clinician's calendar through the calendar stand-in's tables (the assistant's own write access). */
-export function dbCalendar(db: Db, userId: string, calendarId: string, now: () => Date): AssistantCalendar {
-  return {
-    async listEvents(from, to) {
-      const { rows } = await db.query<{ resource: EventResource }>(
-        `select resource from calendar.events
-         where calendar_id = $1 and status <> 'cancelled' and ends_at > $2 and starts_at < $3
-         order by starts_at, ends_at, id`,
-        [calendarId, from, to],
-      );
-      return rows.map((r) => mapProviderEvent(r.resource));
-    },
-    async insertEvent(event: NewEvent) {
-      const id = randomBytes(16).toString('hex');
-      const created = now().toISOString();
-      const resource = buildEventResource({
-        id,
-        calendarId,
-        created,
-        summary: event.summary,
-        description: event.description,
-        location: event.location,
-        start: { dateTime: event.start, timeZone: TIME_ZONE },
-        end: { dateTime: event.end, timeZone: TIME_ZONE },
-        extendedProperties: { private: event.properties },
-      });
-      await db.query(
-        `insert into calendar.events (id, calendar_id, status, starts_at, ends_at, updated_at, created_at, sequence, resource)
-         values ($1, $2, 'confirmed', $3, $4, $5, $5, 0, $6)`,
-        [id, calendarId, new Date(event.start), new Date(event.end), new Date(created), resource],
-      );
-      return mapProviderEvent(resource);
-    },
-    async moveEvent(id, start, end) {
-      return db.transaction(async (tx) => {
-        const row = (
-          await tx.query<{ resource: EventResource; sequence: number }>(
-            'select resource, sequence from calendar.events where calendar_id = $1 and id = $2 for update',
-            [calendarId, id],
-          )
-        ).rows[0];
-        if (!row) throw new Error(`event ${id} is not on the calendar`);
-        const updated = now().toISOString();
-        const sequence = row.sequence + 1;
-        const next: EventResource = {
-          ...row.resource,
-          start: { dateTime: start, timeZone: TIME_ZONE },
-          end: { dateTime: end, timeZone: TIME_ZONE },
-          updated,
-          sequence,
-          etag: eventEtag(id, updated, sequence),
-        };
-        await tx.query(
-          `update calendar.events set starts_at = $3, ends_at = $4, updated_at = $5, sequence = $6, resource = $7
-           where calendar_id = $1 and id = $2`,
-          [calendarId, id, new Date(start), new Date(end), new Date(updated), sequence, next],
-        );
-        return mapProviderEvent(next);
-      });
-    },
-    async patients(): Promise<PatientRecord[]> {
-      try {
-        const { rows } = await db.query<{ id: string; full_name: string; address: string; lat: number; lng: number }>(
-          'select id, full_name, address, lat, lng from fixtures.patients where clinician_id = $1 order by full_name',
-          [userId],
-        );
-        return rows.map((r) => ({ id: r.id, fullName: r.full_name, address: r.address, lat: r.lat, lng: r.lng }));
-      } catch {
-        return [];
-      }
-    },
-  };
 }

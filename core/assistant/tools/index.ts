@@ -57,6 +57,8 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
       from: day('First day of a range'),
       to: day('Last day of a range (inclusive)'),
       patient,
+      after: time('Only visits still going on after this time'),
+      before: time('Only visits starting before this time'),
     }),
     run: listVisits,
   },
@@ -73,6 +75,8 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         type: 'string',
         description: 'A visit type as said ("wound care", "evaluation"); "therapy" means PT, OT or speech therapy.',
       },
+      after: { type: 'string', description: "The visit right after this patient's visit (on date)." },
+      before: { type: 'string', description: "The visit right before this patient's visit (on date)." },
     }),
     run: findVisit,
   },
@@ -118,7 +122,13 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: 'drive_time',
     description:
       'Driving time and distance between two visits (with whether the gap between them is enough), or for a whole day in calendar order.',
-    parameters: object({ fromVisitId: visitId, toVisitId: visitId, date: day('A whole day instead of two visits') }),
+    parameters: object({
+      fromVisitId: visitId,
+      toVisitId: visitId,
+      date: day('A whole day instead of two visits'),
+      from: day('First day of a range (with to): driving per day and in total'),
+      to: day('Last day of the range'),
+    }),
     run: driveTime,
   },
   {

@@ -73,9 +73,21 @@ export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResu
   const all = [...days.values()].flat();
   const filtered = patientFilter(args, all, stringArg(args, 'patient') ? await loadRoster(ctx) : null);
   if (filtered.error) return filtered.error;
-  const visits = filtered.visits.filter(isPatientVisit);
-  const others = filtered.asked ? [] : all.filter((v) => !isPatientVisit(v));
-  const span = rangeText(ctx, from, to);
+  const after = timeArg(args, 'after', ctx);
+  const before = timeArg(args, 'before', ctx);
+  const inHours = (v: Visit) =>
+    v.allDay || ((after === null || v.endMinute > after) && (before === null || v.startMinute < before));
+  const visits = filtered.visits.filter(isPatientVisit).filter(inHours);
+  const others = filtered.asked ? [] : all.filter((v) => !isPatientVisit(v)).filter(inHours);
+  const hours =
+    after !== null || before !== null
+      ? tr(
+          ctx,
+          ` between ${clock(ctx, after ?? 0)} and ${clock(ctx, before ?? 24 * 60 - 1)}`,
+          ` entre las ${clock(ctx, after ?? 0)} y las ${clock(ctx, before ?? 24 * 60 - 1)}`,
+        )
+      : '';
+  const span = `${rangeText(ctx, from, to)}${hours}`;
   const who = filtered.ctxName ? tr(ctx, ` with ${filtered.ctxName}`, ` con ${filtered.ctxName}`) : '';
   const facts = {
     from,
@@ -197,6 +209,45 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
           `No tienes ninguna visita de tipo ${typeAsked}${scope ? ` ${scope}` : ' en los próximos 30 días'}.`,
         ),
       );
+  }
+  const relation = stringArg(args, 'after') ? 'after' : stringArg(args, 'before') ? 'before' : null;
+  if (relation) {
+    const anchorAsked = stringArg(args, relation) as string;
+    const sameDay = candidates.filter((v) => !date || v.date === date);
+    const match = findPatient(anchorAsked, sameDay);
+    const anchorVisit = match.kind === 'one' ? match.visits.sort(byTime)[0] : undefined;
+    if (!anchorVisit)
+      return result(
+        'not_found',
+        tr(
+          ctx,
+          `I don't see a visit with "${anchorAsked}"${scope ? ` ${scope}` : ''}.`,
+          `No veo ninguna visita con "${anchorAsked}"${scope ? ` ${scope}` : ''}.`,
+        ),
+      );
+    const ordered = sameDay.filter((v) => v.date === anchorVisit.date).sort(byTime);
+    const at = ordered.indexOf(anchorVisit);
+    const other = relation === 'after' ? ordered[at + 1] : ordered[at - 1];
+    if (!other) {
+      return result(
+        'answer',
+        tr(
+          ctx,
+          `${anchorVisit.patient} is your ${relation === 'after' ? 'last' : 'first'} visit ${when(ctx, anchorVisit.date)}: there is none ${relation} it.`,
+          `${anchorVisit.patient} es tu ${relation === 'after' ? 'última' : 'primera'} visita ${when(ctx, anchorVisit.date)}.`,
+        ),
+        { visit: null },
+      );
+    }
+    const label = tr(
+      ctx,
+      `${relation === 'after' ? 'After' : 'Before'} ${anchorVisit.patient}`,
+      `${relation === 'after' ? 'Después de' : 'Antes de'} ${anchorVisit.patient}`,
+    );
+    return result('answer', visitDetails(ctx, other, null).replace(/^Visit|^Visita/, label), {
+      visit: { ...visitFacts(other), notes: other.notes },
+      exact: true,
+    });
   }
   const upcoming = (v: Visit) => v.date > t || (v.date === t && v.endMinute > nowMinute);
   let chosen: Visit | undefined;
@@ -496,6 +547,8 @@ export async function driveTime(args: Args, ctx: ToolContext): Promise<ToolResul
       },
     );
   }
+  const rangeFrom = dateArg(args, 'from', ctx);
+  if (rangeFrom) return driveRange(args, ctx, rangeFrom);
   const date = dateArg(args, 'date', ctx) ?? today(ctx);
   const visits = (await loadDay(ctx, date)).filter(isPatientVisit);
   const located = visits.filter((v) => v.coords);
@@ -532,6 +585,52 @@ export async function driveTime(args: Args, ctx: ToolContext): Promise<ToolResul
     minutes,
     km: Math.round(km * 10) / 10,
     legs: legs.map((l) => ({ ...l, km: Math.round(l.km * 10) / 10 })),
+  });
+}
+
+/** Legs between consecutive located visits of a day, in calendar order. */
+function dayLegs(visits: Visit[]): Array<{ minutes: number; km: number }> {
+  const located = visits.filter((v) => v.coords);
+  return located.slice(1).map((v, i) => {
+    const prev = located[i] as Visit;
+    return {
+      minutes: driveMinutes(prev.coords, v.coords).minutes,
+      km: roadKm(prev.coords as never, v.coords as never),
+    };
+  });
+}
+
+/** Driving over several days: per day and in total, in calendar order. */
+async function driveRange(args: Args, ctx: ToolContext, from: string): Promise<ToolResult> {
+  const to = dateArg(args, 'to', ctx) ?? from;
+  checkRange(from, to);
+  const days = await loadDays(ctx, from, to);
+  const perDay = [...days.entries()]
+    .map(([date, list]) => {
+      const legs = dayLegs(list.filter(isPatientVisit));
+      return { date, minutes: legs.reduce((s, l) => s + l.minutes, 0), km: legs.reduce((s, l) => s + l.km, 0) };
+    })
+    .filter((d) => d.minutes > 0);
+  const minutes = perDay.reduce((s, d) => s + d.minutes, 0);
+  const km = perDay.reduce((s, d) => s + d.km, 0);
+  const lines = perDay.map((d) => `${dayText(d.date, ctx.language)}: ${d.minutes} min`).join('; ');
+  const say = perDay.length
+    ? tr(
+        ctx,
+        `${capitalize(rangeText(ctx, from, to))} you drive about ${minutes} min in all, about ${distanceText(ctx, km)}, between visits, in your calendar order, not counting the drive from and back home: ${lines}.`,
+        `${capitalize(rangeText(ctx, from, to))} conduces unos ${minutes} min en total (unos ${distanceText(ctx, km)}) entre visitas: ${lines}.`,
+      )
+    : tr(
+        ctx,
+        `You have no driving between visits ${rangeText(ctx, from, to)}.`,
+        `No tienes trayectos entre visitas ${rangeText(ctx, from, to)}.`,
+      );
+  return result('answer', say, {
+    from,
+    to,
+    minutes,
+    km: Math.round(km * 10) / 10,
+    days: perDay.map((d) => ({ ...d, km: Math.round(d.km * 10) / 10 })),
   });
 }
 

@@ -209,6 +209,14 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
     durationMinutes: duration,
     slots: intervals.map(([a, b]) => ({ earliestStart: minutesToHhmm(a), latestStart: minutesToHhmm(b) })),
   };
+  const hours =
+    after !== DAY_START || before !== DAY_END
+      ? tr(
+          ctx,
+          ` between ${clock(ctx, after)} and ${clock(ctx, before)}`,
+          ` entre las ${clock(ctx, after)} y las ${clock(ctx, before)}`,
+        )
+      : '';
   const note = allDay.length
     ? tr(ctx, ` (All day: ${allDay.join(', ')}.)`, ` (Todo el día: ${allDay.join(', ')}.)`)
     : '';
@@ -217,7 +225,7 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
       'answer',
       tr(
         ctx,
-        `I find no time ${when(ctx, date)} for a ${duration}-minute visit that leaves time to drive between visits${place.window ? ` within ${place.name}'s window (${windowText(ctx, place.window)})` : ''}.${note}`,
+        `I find no time ${when(ctx, date)}${hours} for a ${duration}-minute visit that leaves time to drive between visits${place.window ? ` within ${place.name}'s window (${windowText(ctx, place.window)})` : ''}.${note}`,
         `No encuentro hueco ${when(ctx, date)} para una visita de ${duration} minutos con tiempo para los trayectos.${note}`,
       ),
       facts,
@@ -226,7 +234,7 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
     'answer',
     tr(
       ctx,
-      `For a ${duration}-minute visit ${when(ctx, date)}${place.window ? ` within ${place.name}'s window` : ''}, you can start ${intervalsText(ctx, intervals)} (drives between visits included).${note}`,
+      `For a ${duration}-minute visit ${when(ctx, date)}${hours}${place.window ? ` within ${place.name}'s window` : ''}, you can start ${intervalsText(ctx, intervals)} (drives between visits included).${note}`,
       `Para una visita de ${duration} minutos ${when(ctx, date)}, puedes empezar ${intervalsText(ctx, intervals)} (con los trayectos incluidos).${note}`,
     ),
     facts,

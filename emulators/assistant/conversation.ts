@@ -1,0 +1,185 @@
+// One turn of a conversation with the local assistant: understand the utterance (understand.ts), call
+// the scheduling tools through the same webhook the hosted assistant uses, and phrase the results
+// (their `say` sentences, which state only what the calendar shows). The rules the hosted assistant's
+// prompt states hold here too: a change is only proposed until the clinician says yes; a yes confirms
+// exactly the proposal (repeated, it changes nothing more: the tools are idempotent); a new request
+// while a proposal waits is answered as what it is, and the proposal is dropped.
+import type { ToolName, ToolResult } from '../../core/assistant/contract.ts';
+import { parseToolResult } from '../../core/assistant/contract.ts';
+import { detectLanguage } from '../../core/assistant/when.ts';
+import type { Language } from '../../core/assistant/zoned-time.ts';
+import { type Plan, understand } from './understand.ts';
+
+export interface PendingChange {
+  tool: ToolName;
+  args: Record<string, unknown>;
+  summary: string;
+  /** The language the proposal was made in: the confirmation answers in it too ("sí" is too short to tell). */
+  language: Language;
+}
+
+export interface ConversationState {
+  pending: PendingChange | null;
+}
+
+export const INITIAL_STATE: ConversationState = { pending: null };
+
+export interface ToolCallRecord {
+  name: ToolName;
+  args: Record<string, unknown>;
+  /** The result string the tools server returned, or null with `error`. */
+  result: string | null;
+  error: string | null;
+}
+
+/** Calls the tools server (one webhook request per call, in order). */
+export type ToolCaller = (name: ToolName, args: Record<string, unknown>, userText: string) => Promise<ToolCallRecord>;
+
+export interface TurnInput {
+  text: string;
+  now: Date;
+  state: ConversationState;
+  callTool: ToolCaller;
+  /** Used until the calendar says its zone. */
+  defaultTimeZone: string;
+}
+
+export interface TurnOutput {
+  reply: string;
+  state: ConversationState;
+  calls: ToolCallRecord[];
+}
+
+const t = (lang: Language, en: string, es: string) => (lang === 'es' ? es : en);
+
+function failure(record: ToolCallRecord, lang: Language): string {
+  return (
+    record.error ??
+    t(
+      lang,
+      'Something went wrong reading your calendar. Please try again.',
+      'Algo falló al leer tu calendario. Inténtalo de nuevo.',
+    )
+  );
+}
+
+export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
+  const lang = detectLanguage(input.text);
+  const calls: ToolCallRecord[] = [];
+  const call = async (
+    name: ToolName,
+    args: Record<string, unknown>,
+  ): Promise<{ record: ToolCallRecord; result: ToolResult | null }> => {
+    const record = await input.callTool(name, args, input.text);
+    calls.push(record);
+    return { record, result: parseToolResult(record.result) };
+  };
+  const done = (reply: string, pending: PendingChange | null = null): TurnOutput => ({
+    reply,
+    state: { pending },
+    calls,
+  });
+
+  // Who the patients are and which zone the calendar is in: the next 31 days of visits.
+  const roster = await call('list_visits', { from: 'today', to: 'in 30 days' });
+  const timeZone = typeof roster.result?.timeZone === 'string' ? roster.result.timeZone : input.defaultTimeZone;
+  if (!roster.result) return done(failure(roster.record, lang));
+  if (roster.result.status === 'needs_sign_in') return done(roster.result.say);
+  const names = Array.isArray(roster.result.visits)
+    ? (roster.result.visits as Array<{ patient?: unknown }>)
+        .map((v) => v.patient)
+        .filter((n): n is string => typeof n === 'string')
+    : [];
+
+  const plan: Plan = understand({
+    text: input.text,
+    now: input.now,
+    timeZone,
+    pending: input.state.pending !== null,
+    roster: names,
+  });
+  const pending = input.state.pending;
+  if (plan.kind === 'confirm' && pending) {
+    const language = pending.language === 'es' ? { language: 'es' } : {};
+    const { record, result } = await call(pending.tool, { ...pending.args, ...language, confirm: true });
+    return done(result ? result.say : failure(record, lang));
+  }
+  if (plan.kind === 'decline' || plan.kind === 'confirm') {
+    return done(
+      t(
+        lang,
+        "Okay, I haven't changed your calendar. Anything else?",
+        'De acuerdo, no he cambiado tu calendario. ¿Algo más?',
+      ),
+    );
+  }
+  const dropped = pending
+    ? t(
+        lang,
+        ` (I haven't made the earlier change: ${pending.summary}.)`,
+        ` (No he hecho el cambio anterior: ${pending.summary}.)`,
+      )
+    : '';
+  if (plan.kind === 'reply') return done(plan.text + dropped);
+
+  let last: ToolResult | null = null;
+  let lastName: ToolName | null = null;
+  const found: string[] = [];
+  const steps = [...plan.steps, ...(plan.second ? [plan.second] : [])];
+  for (const [i, step] of steps.entries()) {
+    const { record, result } = await call(step.tool, step.args);
+    if (!result) return done(failure(record, lang) + dropped);
+    // A lookup that did not find exactly one visit ends the turn with its question or explanation.
+    const feedsAnother = i < steps.length - 1 || plan.followUp !== undefined;
+    if (feedsAnother && result.status !== 'answer') return done(result.say + dropped);
+    last = result;
+    lastName = step.tool;
+    const visit = result.visit as { id?: unknown } | undefined;
+    if (typeof visit?.id === 'string') found.push(visit.id);
+  }
+  if (plan.followUp) {
+    const args = { ...plan.followUp.args };
+    if (args.askWhen) {
+      return done(`${last?.say ?? ''} ${t(lang, 'When should I move it to?', '¿A cuándo la muevo?')}${dropped}`.trim());
+    }
+    if (typeof args.shiftMinutes === 'number') {
+      const visit = last?.visit as { date?: string; start?: string } | undefined;
+      const [h, m] = (visit?.start ?? '').split(':').map(Number);
+      if (h === undefined || m === undefined || Number.isNaN(h)) return done(last?.say ?? '');
+      const minutes = h * 60 + m + args.shiftMinutes;
+      args.date = visit?.date;
+      args.time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+      delete args.shiftMinutes;
+    }
+    if (plan.followUp.visitKey === 'fromVisitId') {
+      args.fromVisitId = found[0];
+      args.toVisitId = found[1];
+    } else args.visitId = found[0];
+    const closest = last?.exact === false && typeof last.requestedTime === 'string' ? last : null;
+    const { record, result } = await call(plan.followUp.tool, args);
+    if (!result) return done(failure(record, lang) + dropped);
+    if (closest) {
+      const note = t(
+        lang,
+        `No visit starts at exactly ${closest.requestedTime as string}; I took the closest one. `,
+        `Ninguna visita empieza exactamente a las ${closest.requestedTime as string}; tomé la más cercana. `,
+      );
+      result.say = note + result.say;
+    }
+    last = result;
+    lastName = plan.followUp.tool;
+  }
+  if (!last || !lastName)
+    return done(t(lang, "I'm not sure what you'd like me to do.", 'No estoy seguro de qué quieres que haga.'));
+  const suffix = plan.suffix ?? '';
+  if (last.status === 'proposal' && last.confirmWith && typeof last.confirmWith === 'object') {
+    const summary = last.say.replace(/^(Shall I |¿Quieres (que la reserve: )?)/, '').replace(/\?.*$/s, '');
+    return done(last.say + suffix + dropped, {
+      tool: lastName,
+      args: last.confirmWith as Record<string, unknown>,
+      summary,
+      language: lang,
+    });
+  }
+  return done(last.say + suffix + dropped);
+}

@@ -1,0 +1,564 @@
+// The local platform's stand-in for the hosted assistant's language model: it reads what the clinician
+// said (English or Spanish) into the same tool calls the hosted model makes, or into a question back
+// when a part that matters (the day, the time, the patient, the action) is missing. It never guesses a
+// different question: what it does not recognise gets "I'm not sure what you'd like" and the list of
+// what it can do. Pure: the roster (the clinician's patients' names) is given to it.
+import type { ToolName } from '../../core/assistant/contract.ts';
+import {
+  type DateRange,
+  detectLanguage,
+  fold,
+  type Moment,
+  parseMoments,
+  parseRange,
+  weekdayNamed,
+} from '../../core/assistant/when.ts';
+import { type Language, minutesToHhmm, zonedDate } from '../../core/assistant/zoned-time.ts';
+
+export type Intent =
+  | 'emergency'
+  | 'medical'
+  | 'confirm'
+  | 'decline'
+  | 'greeting'
+  | 'thanks'
+  | 'help'
+  | 'count'
+  | 'extreme'
+  | 'compare'
+  | 'drive'
+  | 'route'
+  | 'free'
+  | 'book'
+  | 'move'
+  | 'cancel'
+  | 'details'
+  | 'find'
+  | 'list'
+  | 'travel-block'
+  | 'unknown';
+
+export interface ToolStep {
+  tool: ToolName;
+  args: Record<string, unknown>;
+}
+
+/** What to do with an utterance. `followUp` runs after `steps` with the visit they found (move, cancel, a leg). */
+export type Plan =
+  | { kind: 'reply'; intent: Intent; text: string }
+  | { kind: 'confirm' }
+  | { kind: 'decline' }
+  | {
+      kind: 'tools';
+      intent: Intent;
+      steps: ToolStep[];
+      followUp?: { tool: ToolName; args: Record<string, unknown>; visitKey: 'visitId' | 'fromVisitId' };
+      /** For a drive between two visits: the second visit's lookup. */
+      second?: ToolStep;
+      /** Said after the last result. */
+      suffix?: string;
+    };
+
+export interface UnderstandInput {
+  text: string;
+  now: Date;
+  timeZone: string;
+  /** Whether a proposal waits for a yes. */
+  pending: boolean;
+  /** The clinician's patients (full names), from their calendar. */
+  roster: readonly string[];
+}
+
+// ─── Texts ────────────────────────────────────────────────────────────────────────────────────────────
+
+const t = (lang: Language, en: string, es: string) => (lang === 'es' ? es : en);
+
+export const CAPABILITIES_EN =
+  'I can tell you your visits for a day or a week, how many visits or patients you have, your first, next or last visit with its address and notes, the lightest or busiest day, how long and how far you drive, the best order for a day, free times, and I can book, move or cancel visits once you confirm.';
+export const CAPABILITIES_ES =
+  'Puedo decirte tus visitas de un día o una semana, cuántas visitas o pacientes tienes, tu primera, próxima o última visita con su dirección y notas, el día más ligero u ocupado, cuánto conduces, el mejor orden de un día y tus huecos libres, y puedo reservar, mover o cancelar visitas cuando lo confirmes.';
+export const MEDICAL_TEXT =
+  "I can't give medical advice: I'm an administrative scheduling assistant. Please check the care plan, the prescriber or the patient's physician for questions about medications, doses or symptoms. I can help with your visits, route and calendar.";
+export const MEDICAL_TEXT_ES =
+  'No puedo dar consejo médico: soy un asistente administrativo de agenda. Consulta el plan de cuidados o al médico del paciente. Puedo ayudarte con tus visitas, tu ruta y tu calendario.';
+export const EMERGENCY_TEXT =
+  'If this is an emergency, call 911 (emergency services) right now. I am a scheduling assistant and cannot help in an emergency.';
+export const EMERGENCY_TEXT_ES =
+  'Si es una emergencia, llama al 911 ahora mismo. Soy un asistente de agenda y no puedo ayudar en una emergencia.';
+
+export function notUnderstood(lang: Language): string {
+  return t(
+    lang,
+    `I'm not sure what you'd like me to do. ${CAPABILITIES_EN}`,
+    `No estoy seguro de qué quieres que haga. ${CAPABILITIES_ES}`,
+  );
+}
+
+// ─── Cues ─────────────────────────────────────────────────────────────────────────────────────────────
+
+const EMERGENCY =
+  /\b(911|emergenc\w*|chest pains?|not breathing|can'?t breathe|cannot breathe|unconscious|unresponsive|stroke|heart attack|bleeding (heavily|badly|a lot)|overdos\w*|suicid\w*|choking|seizure|collapsed|no respira|infarto|sangrando mucho|inconsciente|desmayo)\b/;
+const MEDICAL =
+  /\b(dose|doses|dosage|dosing|mg|milligrams?|side[- ]effects?|symptoms?|diagnos\w*|prescri\w*|medications?|medicines?|drugs?|pills?|insulin|antibiotics?|interact\w*|treat(ment)? for|should (i|he|she|they|the patient) (take|stop|start|increase|decrease|give)|dosis|medicamentos?|medicinas?|sintomas?|pastillas?|efectos secundarios)\b/;
+const YES =
+  /^(yes|yeah|yep|yup|sure|ok|okay|confirm(ed)?|please do|do it|go ahead|book it|sounds good|that works|correct|absolutely|please|yes please|si|claro|vale|de acuerdo|confirmo|hazlo|adelante|por favor)\b/;
+const NO =
+  /^(no|nope|nah|cancel|cancel that|don'?t|do not|stop|never ?mind|not now|forget it|no gracias|dejalo|olvidalo|mejor no)\b/;
+const GREETING =
+  /^(hi|hello|hey|good (morning|afternoon|evening)|hola|buenos dias|buenas( tardes| noches)?)\b[\s!.,]*$/;
+const THANKS = /^(thanks?|thank you|great|perfect|gracias|perfecto|genial)\b[\s!.,]*$/;
+const HELP = /\b(help|what can you do|how do(es)? (this|it|you) work|ayuda|que puedes hacer)\b/;
+
+const COUNT = /\b(how many|number of|count|cuant[oa]s)\b/;
+const LIGHT =
+  /\b(lightest|least busy|quietest|emptiest|fewest|slowest|lighter|easiest|mas (ligero|tranquilo|libre|facil)|menos (ocupado|cargado|visitas))\b/;
+const BUSY =
+  /\b(busiest|heaviest|most (visits|patients|busy)|fullest|busier|mas (ocupado|cargado|visitas|pacientes))\b/;
+const COMPARE =
+  /\b(busier than|lighter than|compare|comparison|versus|vs|more (visits|patients) than|fewer (visits|patients) than|compara\w*|que el|o el)\b/;
+const DRIVE =
+  /\b(drive|driving|drives|commute|mileage|miles|kilometers?|km|distance|travel(ling|ing)? time|how far|conduc\w*|conduz\w*|manej\w*|kilometros|distancia|trayecto)\b/;
+const TRAVEL_BLOCK = /\b(add|block|put|reserve|insert|anade|agrega|bloquea)\b.*\b(travel|drive|driving|trayecto)\b/;
+const ROUTE =
+  /\b(optimi[sz]\w*|best order|best route|most efficient|shortest route|plan my route|route|reorder|order (for|of)|ruta|orden|optimiza\w*)\b/;
+const FREE =
+  /\b(free|openings?|open slots?|availability|available|gaps?|room for|when can i (fit|see|squeeze)|fit (in|a)|squeeze|hueco|huecos|libre|disponible)\b/;
+const BOOK_VERB =
+  /\b(book|schedule|add|set up|arrange|put in|fit in|squeeze in|fit \w+( \w+)? in|squeeze \w+( \w+)? in|make an? appointment|agenda|agendar|agendame|reserva|reservar|programa|programar|anade|agrega|pon)\b/;
+const BOOK_OBJECT =
+  /\b(visit|appointment|session|home visit|new patient|evaluation|eval|follow-?up|visita|cita|sesion|paciente nuevo)\b/;
+const MOVE =
+  /\b(move|moving|reschedul\w*|push( it)?( back)?|postpone|shift|bump|change (the time|it|my)|mueve|mover|muevelo|cambia|cambiar|reprograma\w*|aplaza\w*|pasa|pasar)\b/;
+const CANCEL = /\b(cancel|call off|delete|remove|drop|scrap|cancela\w*|anula\w*|elimina\w*|borra\w*|quita\w*)\b/;
+const NOTES = /\b(notes?|gate code|instructions?|description|notas?|instrucciones|codigo)\b/;
+const DETAILS = /\b(address|phone|number|where does|where is|lives?|call|contact|direccion|telefono|donde vive)\b/;
+const POSITION_WORDS: Array<[RegExp, string]> = [
+  [/\b(next|upcoming|proxim[oa]|siguiente)\b/, 'next'],
+  [/\b(first|earliest|primer[oa]?|start my day|begin my day|(what time|when) do i (start|begin)|empiezo)\b/, 'first'],
+  [/\b(last|final|latest|ultim[oa]|finish|done for the day|wrap up|end my day|termino|acabo)\b/, 'last'],
+  [/\b(previous|before this|anterior)\b/, 'previous'],
+  [/\b(second|2nd|segund[oa])\b/, '2'],
+  [/\b(third|3rd|tercer[oa]?)\b/, '3'],
+];
+const VISIT_WORD = /\b(visits?|appointments?|patients?|stops?|sessions?|citas?|visitas?|pacientes?)\b/;
+const LIST =
+  /\b(appointments?|visits?|schedule|agenda|calendar|who am i seeing|who do i see|what('s| is| do i have) on|what do i have|do i have anything|my day|day look like|show me|give me|read me|tell me about|what'?s happening|on my plate|anything (on|for)|am i (busy|working)|patients|citas?|visitas?|pacientes|que tengo|tengo algo)\b/;
+const THERAPY = /\b(therapy|therapist|terapia)\b/;
+
+function positionOf(text: string): string | null {
+  for (const [pattern, position] of POSITION_WORDS) if (pattern.test(text)) return position;
+  return null;
+}
+
+/** Patients named in the text: full names first, then unique last or first names. */
+export function namedPatients(text: string, roster: readonly string[]): string[] {
+  const folded = ` ${fold(text).replace(/[^a-z0-9' ]+/g, ' ')} `;
+  const names = [...new Set(roster)];
+  const found: Array<{ name: string; at: number }> = [];
+  const taken = (at: number) => found.some((f) => Math.abs(f.at - at) < 2);
+  for (const name of names) {
+    const at = folded.indexOf(` ${fold(name)} `);
+    if (at >= 0) found.push({ name, at });
+  }
+  for (const part of ['last', 'first'] as const) {
+    const index = new Map<string, string[]>();
+    for (const name of names) {
+      const words = fold(name).split(' ');
+      const key = part === 'last' ? words.at(-1) : words[0];
+      if (!key || key.length < 3) continue;
+      index.set(key, [...(index.get(key) ?? []), name]);
+    }
+    for (const [key, owners] of index) {
+      const re = new RegExp(` ${key}('s)? `);
+      const match = re.exec(folded);
+      if (!match || taken(match.index)) continue;
+      if (found.some((f) => owners.includes(f.name))) continue;
+      // An ambiguous first or last name is passed on as said: the tool asks which one.
+      found.push({ name: owners.length === 1 ? (owners[0] as string) : key, at: match.index });
+    }
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.name);
+}
+
+/** A person named in the text but not on the calendar ("with Mrs. Alvarez"), to say so rather than guess. */
+function unknownPerson(text: string): string | null {
+  const match =
+    /\b(?:with|for|see|seeing|visit|con|para|a)\s+((?:mrs?\.?|ms\.?|miss|dr\.?|sr\.?|sra\.?)\s+)?([A-ZÁÉÍÓÚÑ][a-záéíóúñ'-]+(?:\s+[A-ZÁÉÍÓÚÑ][a-záéíóúñ'-]+)?)/.exec(
+      text,
+    );
+  if (!match?.[2]) return null;
+  const word = fold(match[2]);
+  if (
+    /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|today|tomorrow|lunes|martes|miercoles|jueves|viernes|sabado|domingo|hoy|manana|january|february|march|april|may|june|july|august|september|october|november|december|the|my|a|an|new|next|dr|noon)\b/.test(
+      word,
+    )
+  )
+    return null;
+  return match[2];
+}
+
+/** "back an hour", "30 minutes later", "earlier by 15 min", "una hora más tarde" → signed minutes. */
+export function shiftOf(text: string): number | null {
+  const amount = /\b(an?|one|half an?|una|media|\d{1,3})\s*(hours?|hrs?|minutes?|mins?|horas?|minutos?)\b/.exec(text);
+  if (!amount) return null;
+  const later = /\b(back|later|push|pushed|delay|mas tarde|despues|retrasa\w*)\b/.test(text);
+  const earlier = /\b(earlier|forward|up|sooner|antes|mas temprano|adelanta\w*)\b/.test(text);
+  if (later === earlier) return null;
+  const unit = /^h/.test(amount[2] ?? '') ? 60 : 1;
+  const n = /^\d+$/.test(amount[1] ?? '') ? Number(amount[1]) : /^(half|media)/.test(amount[1] ?? '') ? 0.5 : 1;
+  const minutes = Math.round(n * unit);
+  return later ? minutes : -minutes;
+}
+
+function partOfDay(text: string): { after: string; before: string } | null {
+  if (/\b(morning|por la manana)\b/.test(text)) return { after: '08:00', before: '12:00' };
+  if (/\b(afternoon|por la tarde|tarde)\b/.test(text)) return { after: '12:00', before: '17:00' };
+  if (/\b(evening|noche)\b/.test(text)) return { after: '17:00', before: '20:00' };
+  return null;
+}
+
+/** Every weekday named ("Thursday or Friday"), as the coming dates. */
+function weekdaysNamed(text: string, today: string): string[] {
+  const found: string[] = [];
+  for (const part of fold(text).split(/\b(?:or|and|than|vs|versus|o|y|que)\b/)) {
+    const date = weekdayNamed(part, today);
+    if (date) found.push(date);
+  }
+  return found;
+}
+
+function dateOf(moments: Moment[]): string | null {
+  return moments.find((m) => m.date)?.date ?? null;
+}
+
+function withLanguage(args: Record<string, unknown>, lang: Language): Record<string, unknown> {
+  return lang === 'es' ? { ...args, language: 'es' } : args;
+}
+
+/** Split "move X … to Y": moments after the last "to/until/a/para" belong to the target. */
+function splitTarget(text: string, moments: Moment[]): { source: Moment[]; target: Moment[] } {
+  const folded = fold(text);
+  const marker = /\b(to|until|till|into|for|a|para|al|hasta)\b(?!.*\b(to|until|till|into|a|para|al|hasta)\b)/.exec(
+    folded,
+  );
+  // Position of the last target marker that comes before some moment.
+  let cut = -1;
+  const markers = [...folded.matchAll(/\b(to|until|till|into|a|para|al|hasta)\b/g)].map((m) => m.index ?? 0);
+  for (const at of markers) if (moments.some((m) => m.index > at)) cut = Math.max(cut, at);
+  if (cut < 0 && marker) cut = marker.index;
+  if (cut < 0) return { source: [], target: moments };
+  return { source: moments.filter((m) => m.index < cut), target: moments.filter((m) => m.index > cut) };
+}
+
+// ─── The reading ──────────────────────────────────────────────────────────────────────────────────────
+
+export function understand(input: UnderstandInput): Plan {
+  const raw = input.text.replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
+  const lang = detectLanguage(raw);
+  const text = fold(raw)
+    .replace(/[¿?¡!.,;:]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const reply = (intent: Intent, value: string): Plan => ({ kind: 'reply', intent, text: value });
+  if (!text) return reply('unknown', notUnderstood(lang));
+  if (EMERGENCY.test(text)) return reply('emergency', t(lang, EMERGENCY_TEXT, EMERGENCY_TEXT_ES));
+  if (MEDICAL.test(text.replace(/\bmedication reviews?\b/g, 'visit')))
+    return reply('medical', t(lang, MEDICAL_TEXT, MEDICAL_TEXT_ES));
+  const words = text.split(' ').length;
+  if (input.pending && words <= 6 && YES.test(text) && !CANCEL.test(text.replace(/^cancel$/, '')))
+    return { kind: 'confirm' };
+  if (input.pending && NO.test(text) && (words <= 4 || /^(no|nope)\b/.test(text))) {
+    if (!(CANCEL.test(text) && words > 2)) return { kind: 'decline' };
+  }
+  if (!input.pending && words <= 3 && YES.test(text)) {
+    return reply(
+      'confirm',
+      t(
+        lang,
+        'There is no change waiting for your yes. What would you like to do?',
+        'No hay ningún cambio esperando tu confirmación. ¿Qué quieres hacer?',
+      ),
+    );
+  }
+  if (GREETING.test(text)) return reply('greeting', t(lang, `Hello! ${CAPABILITIES_EN}`, `¡Hola! ${CAPABILITIES_ES}`));
+  if (THANKS.test(text)) return reply('thanks', t(lang, "You're welcome. Anything else?", 'De nada. ¿Algo más?'));
+
+  const moments = parseMoments(raw, input.now, input.timeZone, lang);
+  const range: DateRange | null = parseRange(raw, input.now, input.timeZone);
+  const today = zonedDate(input.now, input.timeZone);
+  const day = dateOf(moments) ?? weekdayNamed(raw, today);
+  const times = moments.filter((m) => m.minute !== null);
+  const patients = namedPatients(raw, input.roster);
+  const stranger = patients.length ? null : unknownPerson(raw);
+  const position = positionOf(text);
+  const tools = (intent: Intent, steps: ToolStep[], extra: Partial<Extract<Plan, { kind: 'tools' }>> = {}): Plan => ({
+    kind: 'tools',
+    intent,
+    steps: steps.map((s) => ({ ...s, args: withLanguage(s.args, lang) })),
+    ...extra,
+  });
+  const rangeArgs = (): Record<string, unknown> =>
+    range ? { from: range.from, to: range.to } : day ? { date: day } : { date: today };
+  /** How to find the one visit the clinician means, or null when nothing points at one. */
+  const visitLookup = (refMoments: Moment[]): Record<string, unknown> | null => {
+    const args: Record<string, unknown> = {};
+    const refDay = refMoments.find((m) => m.date)?.date ?? null;
+    const refTime = refMoments.find((m) => m.minute !== null)?.minute ?? null;
+    if (refDay) args.date = refDay;
+    if (refTime !== null) args.time = minutesToHhmm(refTime);
+    if (position) args.position = position;
+    if (patients[0]) args.patient = patients[0];
+    else if (stranger) args.patient = stranger;
+    if (THERAPY.test(text) && !args.patient) args.type = 'therapy';
+    const pointed =
+      args.time !== undefined || args.position !== undefined || args.patient !== undefined || args.type !== undefined;
+    return pointed ? args : null;
+  };
+
+  // Order matters only between overlapping cues; each branch requires its own evidence.
+  if (TRAVEL_BLOCK.test(text)) return travel(text, lang, moments, patients, day, today, true);
+  if (CANCEL.test(text) && !/\bcancel(l)?ed\b/.test(text)) {
+    const lookup = visitLookup(moments);
+    if (!lookup)
+      return reply(
+        'cancel',
+        t(
+          lang,
+          'Which visit should I cancel? Tell me the day and time, the patient, or say for example "Friday\'s last visit".',
+          '¿Qué visita cancelo? Dime el día y la hora, el paciente, o por ejemplo "la última visita del viernes".',
+        ),
+      );
+    return tools('cancel', [{ tool: 'find_visit', args: lookup }], {
+      followUp: { tool: 'cancel_visit', args: withLanguage({}, lang), visitKey: 'visitId' },
+    });
+  }
+  if (MOVE.test(text) && !ROUTE.test(text)) {
+    const { source, target } = splitTarget(raw, moments);
+    let lookup = visitLookup(source.length ? source : []);
+    // "move Jane to 3pm": the visit is found by the patient; "move my 2pm to 4pm": by the first time.
+    if (!lookup && !source.length && target.length > 1) lookup = visitLookup(target.slice(0, 1));
+    const to = source.length || target.length <= 1 || lookup?.time === undefined ? target : target.slice(1);
+    if (lookup && lookup.date === undefined && to[0]?.date && lookup.time !== undefined) lookup.date = to[0].date;
+    if (!lookup)
+      return reply(
+        'move',
+        t(
+          lang,
+          'Which visit should I move? Tell me its day and time, the patient, or say for example "my 2pm tomorrow".',
+          '¿Qué visita muevo? Dime su día y hora, el paciente, o por ejemplo "mi cita de las 2 de mañana".',
+        ),
+      );
+    const shift = shiftOf(text);
+    if (shift !== null) {
+      const byShift = visitLookup(moments);
+      if (!byShift) return reply('move', t(lang, 'Which visit should I move?', '¿Qué visita muevo?'));
+      return tools('move', [{ tool: 'find_visit', args: byShift }], {
+        followUp: { tool: 'move_visit', args: withLanguage({ shiftMinutes: shift }, lang), visitKey: 'visitId' },
+      });
+    }
+    const toDate = to.find((m) => m.date)?.date ?? null;
+    const toTime = to.find((m) => m.minute !== null)?.minute ?? null;
+    const part = /\b(morning|manana por la manana)\b/.test(text)
+      ? 'morning'
+      : /\b(afternoon|tarde)\b/.test(text)
+        ? 'afternoon'
+        : null;
+    const next: Record<string, unknown> = {};
+    if (toDate) next.date = toDate;
+    if (toTime !== null) next.time = minutesToHhmm(toTime);
+    if (toTime === null && part) next.time = part === 'morning' ? '09:00' : '13:00';
+    if (!toDate && toTime === null) {
+      return tools('move', [{ tool: 'find_visit', args: lookup }], {
+        followUp: { tool: 'move_visit', args: withLanguage({ askWhen: true }, lang), visitKey: 'visitId' },
+      });
+    }
+    return tools('move', [{ tool: 'find_visit', args: lookup }], {
+      followUp: { tool: 'move_visit', args: withLanguage(next, lang), visitKey: 'visitId' },
+    });
+  }
+  if (
+    BOOK_VERB.test(text) &&
+    (BOOK_OBJECT.test(text) || patients.length > 0 || stranger) &&
+    !FREE.test(text.replace(/\bfit (in|a)\b/, ''))
+  ) {
+    const isNew = /\b(new patient|paciente nuevo|nuevo paciente|new client)\b/.test(text);
+    const who = patients[0] ?? (isNew ? null : stranger);
+    const durationMatch =
+      /\b(\d{2,3}) ?(minutes?|mins?|minutos)\b/.exec(text) ?? /\b(an|one|una) (hour|hora)\b/.exec(text);
+    const duration = durationMatch
+      ? durationMatch[1] && /^\d+$/.test(durationMatch[1])
+        ? Number(durationMatch[1])
+        : 60
+      : null;
+    if (!who && !isNew)
+      return reply(
+        'book',
+        t(
+          lang,
+          'Who is the visit with? Name the patient, or say "a new patient", and the day and time.',
+          '¿Con quién es la visita? Dime el paciente, o "un paciente nuevo", y el día y la hora.',
+        ),
+      );
+    if (!day)
+      return reply(
+        'book',
+        t(
+          lang,
+          `Which day should I book the visit with ${who ?? 'the new patient'}, and at what time?`,
+          `¿Qué día reservo la visita con ${who ?? 'el paciente nuevo'}, y a qué hora?`,
+        ),
+      );
+    const args: Record<string, unknown> = { date: day };
+    if (who) args.patient = who;
+    if (isNew) args.newPatient = true;
+    if (times[0]) args.time = minutesToHhmm(times[0].minute as number);
+    if (duration) args.durationMinutes = duration;
+    return tools('book', [{ tool: 'book_visit', args }]);
+  }
+  const comparing = COMPARE.test(text) || ((BUSY.test(text) || LIGHT.test(text)) && /\b(than|or|o)\b/.test(text));
+  if (comparing) {
+    const named = [...moments.map((m) => m.date), ...weekdaysNamed(raw, today)];
+    const dates = [...new Set(named.filter((d): d is string => d !== null))].sort();
+    if (dates.length >= 2) return tools('compare', [{ tool: 'summarize_days', args: { dates } }]);
+    if (!range) {
+      return reply(
+        'compare',
+        t(
+          lang,
+          'Which days should I compare? Say for example "Is Monday busier than Tuesday?".',
+          '¿Qué días comparo? Di por ejemplo "¿Está el lunes más ocupado que el martes?".',
+        ),
+      );
+    }
+  }
+  if (LIGHT.test(text) || BUSY.test(text)) {
+    const span = range ?? (day ? { from: day, to: day } : parseRange('this week', input.now, input.timeZone));
+    return tools('extreme', [{ tool: 'summarize_days', args: { from: span?.from, to: span?.to } }]);
+  }
+  if (COUNT.test(text) && (VISIT_WORD.test(text) || LIST.test(text))) {
+    return tools('count', [
+      {
+        tool: 'summarize_days',
+        args: range ? { from: range.from, to: range.to } : { from: day ?? today, to: day ?? today },
+      },
+    ]);
+  }
+  if (ROUTE.test(text)) return tools('route', [{ tool: 'optimize_route', args: { date: day ?? undefined } }]);
+  if (DRIVE.test(text) || /\bhow long\b.*\b(get|between|from)\b/.test(text)) {
+    if (range && !/\bbetween\b|\bentre\b/.test(text)) {
+      return tools('drive', [{ tool: 'drive_time', args: { from: range.from, to: range.to } }]);
+    }
+    return travel(text, lang, moments, patients, day, today, false);
+  }
+  if (FREE.test(text)) {
+    const durationMatch = /\b(\d{2,3}) ?(minutes?|mins?|minutos)\b/.exec(text);
+    const args: Record<string, unknown> = { date: day ?? today };
+    if (durationMatch) args.durationMinutes = Number(durationMatch[1]);
+    else if (/\b(an|one|una) (hour|hora)\b/.test(text)) args.durationMinutes = 60;
+    if (patients[0]) args.patient = patients[0];
+    const part = partOfDay(text);
+    if (part) Object.assign(args, part);
+    return tools('free', [{ tool: 'find_free_slots', args }]);
+  }
+  const relative = /\b(after|before|despues de|antes de)\b/.exec(text);
+  if (relative && patients[0] && /\b(who|which|what|next|quien|cual|que)\b/.test(text)) {
+    const relation = /^(after|despues)/.test(relative[1] ?? '') ? 'after' : 'before';
+    return tools('find', [{ tool: 'find_visit', args: { date: day ?? today, [relation]: patients[0] } }]);
+  }
+  if (
+    NOTES.test(text) ||
+    (position &&
+      (DETAILS.test(text) ||
+        VISIT_WORD.test(text) ||
+        /\bwho\b|\bquien\b|\bwhen\b|\bwhat time\b|\bwhere\b|\ba que hora\b|\bcuando\b|\bdonde\b/.test(text)))
+  ) {
+    const lookup = visitLookup(moments);
+    if (lookup)
+      return tools('find', [
+        { tool: 'find_visit', args: { ...(lookup.date ? {} : { date: day ?? undefined }), ...lookup } },
+      ]);
+    if (NOTES.test(text))
+      return reply(
+        'find',
+        t(
+          lang,
+          'Whose notes? Tell me the patient, or the day and time of the visit.',
+          '¿Las notas de quién? Dime el paciente, o el día y la hora de la visita.',
+        ),
+      );
+  }
+  if (patients.length && (DETAILS.test(text) || /\bwho is\b|\bquien es\b/.test(text))) {
+    return tools('details', [{ tool: 'patient_details', args: { patient: patients[0] } }]);
+  }
+  if (times.length && (VISIT_WORD.test(text) || /\bmy \d|\bwho\b|\bquien\b/.test(text))) {
+    return tools('find', [
+      { tool: 'find_visit', args: { date: day ?? today, time: minutesToHhmm(times[0]?.minute as number) } },
+    ]);
+  }
+  if (LIST.test(text) || (patients.length && /\bwhen\b|\bcuando\b/.test(text))) {
+    const args = rangeArgs();
+    const part = partOfDay(text);
+    if (part && !range) Object.assign(args, part);
+    if (patients[0]) {
+      if (!range && !day) {
+        args.from = today;
+        args.to = zonedDate(new Date(input.now.getTime() + 30 * 86_400_000), input.timeZone);
+        delete args.date;
+      }
+      args.patient = patients[0];
+    }
+    return tools('list', [{ tool: 'list_visits', args }]);
+  }
+  if (patients.length) return tools('details', [{ tool: 'patient_details', args: { patient: patients[0] } }]);
+  if (HELP.test(text)) return reply('help', t(lang, CAPABILITIES_EN, CAPABILITIES_ES));
+  return reply('unknown', notUnderstood(lang));
+}
+
+function travel(
+  text: string,
+  lang: Language,
+  moments: Moment[],
+  patients: string[],
+  day: string | null,
+  today: string,
+  block: boolean,
+): Plan {
+  const times = moments.filter((m) => m.minute !== null);
+  const onDay = day ?? today;
+  const lookups: Record<string, unknown>[] = [];
+  if (patients.length >= 2) lookups.push({ patient: patients[0], date: onDay }, { patient: patients[1], date: onDay });
+  else if (times.length >= 2)
+    lookups.push(
+      { date: onDay, time: minutesToHhmm(times[0]?.minute as number) },
+      { date: onDay, time: minutesToHhmm(times[1]?.minute as number) },
+    );
+  const note = block
+    ? t(
+        lang,
+        " I can't add travel blocks to your calendar yet; the drives are already counted when I plan your route or book and move visits.",
+        ' Todavía no puedo añadir bloques de trayecto a tu calendario; los trayectos ya se cuentan al planificar la ruta o reservar y mover visitas.',
+      )
+    : '';
+  if (lookups.length === 2) {
+    return {
+      kind: 'tools',
+      intent: block ? 'travel-block' : 'drive',
+      steps: [{ tool: 'find_visit', args: withLanguage(lookups[0] as Record<string, unknown>, lang) }],
+      second: { tool: 'find_visit', args: withLanguage(lookups[1] as Record<string, unknown>, lang) },
+      followUp: { tool: 'drive_time', args: withLanguage({}, lang), visitKey: 'fromVisitId' },
+      suffix: note,
+    };
+  }
+  if (/\bbetween\b|\bentre\b/.test(text) || block) {
+    return {
+      kind: 'reply',
+      intent: block ? 'travel-block' : 'drive',
+      text: t(
+        lang,
+        `Between which two visits? Say for example "between my 9 am and 11 am visits" or name the two patients.${note}`,
+        `¿Entre qué dos visitas? Di por ejemplo "entre mis visitas de las 9 y las 11" o nombra a los dos pacientes.${note}`,
+      ),
+    };
+  }
+  return { kind: 'tools', intent: 'drive', steps: [{ tool: 'drive_time', args: withLanguage({ date: onDay }, lang) }] };
+}

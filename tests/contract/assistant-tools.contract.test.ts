@@ -1,0 +1,199 @@
+// The scheduling-tools server (/functions/v1/assistant-tools) as the voice platform calls it: the
+// platform's server secret guards it, the call token names the clinician, and both directions of the
+// webhook match the published schemas (ServerMessageToolCalls in, ServerMessageResponseToolCalls out).
+// The schema checks skip, with the reason, where ../shared is absent.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signCallToken } from '../../core/assistant/call-token.ts';
+import { CALL_TOKEN_VARIABLE, parseToolResult } from '../../core/assistant/contract.ts';
+import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
+import { LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
+import { generateSeed } from '../../fixtures/seed.ts';
+import { addDays, chicagoDateTime } from '../../fixtures/time.ts';
+import { assistantSession } from '../support/assistant-session.ts';
+import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
+import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { loadOpenApi, OpenApiValidator } from '../support/openapi-validate.ts';
+import { repoRoot } from '../support/run-cli.ts';
+
+const contract = join(repoRoot, '../shared/contracts/vapi-openapi.json');
+const hasContract = existsSync(contract);
+
+let platform: TestPlatform;
+let today: string;
+let maya: { callToken: string; userId: string };
+// 06:00 in Chicago on the seed's day: every visit of the day is still ahead.
+const now = () => chicagoDateTime(today, 6 * 60).instant;
+
+beforeAll(async () => {
+  today = seedTodayOfSnapshot();
+  platform = await startLocalPlatform({ now });
+  const session = await assistantSession(platform, 'maya.patel@homerounds.test');
+  const payload = JSON.parse(Buffer.from(session.accessToken.split('.')[1] as string, 'base64url').toString()) as {
+    sub: string;
+  };
+  maya = { callToken: session.callToken, userId: payload.sub };
+}, 120_000);
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+async function post(body: unknown, headers: Record<string, string> = { 'x-vapi-secret': LOCAL_TOOLS_SECRET }) {
+  const response = await fetch(`${platform.url}/functions/v1/assistant-tools`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+function message(calls: Array<{ name: string; args: Record<string, unknown> }>, callToken: string | null) {
+  return toolCallsMessage({
+    calls: calls.map((c, i) => ({ id: `call_${i}_${c.name}`, ...c })),
+    callId: '3f0c1a7e-2b4d-4c8e-9f1a-5d6e7f8a9b0c',
+    orgId: '00000000-0000-4000-8000-000000000001',
+    callToken,
+    now: now(),
+  });
+}
+
+describe('authentication of the platform', () => {
+  it('answers 401 without reading anything when the server secret is wrong or missing', async () => {
+    const attempts: Array<Record<string, string>> = [{}, { 'x-vapi-secret': 'wrong' }, { authorization: 'Bearer wrong' }];
+    for (const headers of attempts) {
+      // Not even JSON: a 401 (not a 400) shows the body was never read.
+      const answer = await post('{not json', headers);
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ code: 'unauthorized', message: expect.stringContaining('secret') });
+    }
+  });
+
+  it('accepts the secret as X-Vapi-Secret or as a Bearer credential', async () => {
+    const body = message([{ name: 'list_visits', args: { date: today } }], maya.callToken);
+    expect((await post(body)).status).toBe(200);
+    expect((await post(body, { authorization: `Bearer ${LOCAL_TOOLS_SECRET}` })).status).toBe(200);
+  });
+});
+
+describe('identification of the clinician by the call token', () => {
+  it('refuses every call, per call, without a token, with an expired one or with a forged one', async () => {
+    const expired = await signCallToken(maya.userId, LOCAL_CALL_TOKEN_SECRET, new Date(now().getTime() - 3 * 3600_000));
+    const forged = await signCallToken(maya.userId, 'another-secret-of-at-least-32-characters!!', now());
+    for (const [token, reason] of [
+      [null, 'No call token'],
+      [expired.token, 'expired'],
+      [forged.token, 'not valid'],
+    ] as const) {
+      const { status, body } = await post(message([{ name: 'list_visits', args: {} }], token));
+      expect(status).toBe(200);
+      const results = body.results as Array<Record<string, unknown>>;
+      expect(results).toHaveLength(1);
+      expect(results[0]?.toolCallId).toBe('call_0_list_visits');
+      expect(results[0]?.result).toBeUndefined();
+      expect(String(results[0]?.error)).toContain(reason);
+    }
+  });
+
+  it("answers from the token's clinician's own calendar", async () => {
+    const seed = generateSeed({ today });
+    const clinician = seed.clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
+    const visitsOn = (date: string) =>
+      seed.events
+        .filter(
+          (e) =>
+            e.clinicianId === clinician?.id &&
+            e.kind === 'visit' &&
+            'dateTime' in e.start &&
+            e.start.dateTime.startsWith(date),
+        )
+        .map((e) => e.id)
+        .sort();
+    // The seed follows the calendar date: take the first day after today that has visits.
+    const tomorrow = [1, 2, 3, 4].map((n) => addDays(today, n)).find((d) => visitsOn(d).length > 0) as string;
+    const expected = visitsOn(tomorrow);
+    const { body } = await post(message([{ name: 'list_visits', args: { date: tomorrow } }], maya.callToken));
+    const result = parseToolResult((body.results as Array<{ result: string }>)[0]?.result);
+    expect(result?.status).toBe('answer');
+    expect(((result?.visits ?? []) as Array<{ id: string }>).map((v) => v.id).sort()).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(0);
+    expect(result?.timeZone).toBe('America/Chicago');
+  });
+});
+
+describe('the webhook protocol', () => {
+  it('answers each call in order, matched by toolCallId, with result strings', async () => {
+    const { body } = await post(
+      message(
+        [
+          { name: 'summarize_days', args: { from: today, to: addDays(today, 6) } },
+          { name: 'find_visit', args: { position: 'next' } },
+          { name: 'no_such_tool', args: {} },
+        ],
+        maya.callToken,
+      ),
+    );
+    const results = body.results as Array<Record<string, unknown>>;
+    expect(results.map((r) => r.toolCallId)).toEqual([
+      'call_0_summarize_days',
+      'call_1_find_visit',
+      'call_2_no_such_tool',
+    ]);
+    expect(results.map((r) => r.name)).toEqual(['summarize_days', 'find_visit', 'no_such_tool']);
+    for (const r of results) expect(typeof r.result).toBe('string');
+    expect(parseToolResult(results[2]?.result)?.status).toBe('invalid');
+  });
+
+  it('accepts arguments already parsed and the flattened call shape real payloads carry', async () => {
+    const body = {
+      message: {
+        type: 'tool-calls',
+        toolCallList: [
+          { id: 'a', type: 'function', function: { name: 'list_visits', arguments: { date: today } } },
+          { id: 'b', name: 'find_visit', arguments: JSON.stringify({ position: 'first', date: today }) },
+        ],
+        toolWithToolCallList: [],
+        call: { id: 'c', assistantOverrides: { variableValues: { [CALL_TOKEN_VARIABLE]: maya.callToken } } },
+      },
+    };
+    const results = (await post(body)).body.results as Array<Record<string, unknown>>;
+    expect(results.map((r) => parseToolResult(r.result)?.status)).toEqual(['answer', 'answer']);
+  });
+
+  it('answers other server messages with an empty 200 and malformed bodies with a 400 in its error shape', async () => {
+    expect(await post({ message: { type: 'status-update', status: 'in-progress' } })).toEqual({
+      status: 200,
+      body: {},
+    });
+    const bad = await post('{"nope": 1}');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('bad_request');
+  });
+});
+
+describe.skipIf(!hasContract)('the published webhook schemas (skipped: ../shared/contracts not found)', () => {
+  it('sends ServerMessageToolCalls and answers ServerMessageResponseToolCalls', async () => {
+    const openapi = new OpenApiValidator(loadOpenApi(contract));
+    const body = message(
+      [
+        { name: 'list_visits', args: { date: addDays(today, 1) } },
+        { name: 'optimize_route', args: { date: addDays(today, 1) } },
+      ],
+      maya.callToken,
+    );
+    expect(openapi.validate(body.message, openapi.schema('ServerMessageToolCalls'))).toEqual([]);
+    const answer = await post(body);
+    expect(openapi.validate(answer.body, openapi.schema('ServerMessageResponseToolCalls'))).toEqual([]);
+    // An error per call is in the same schema.
+    const refused = await post(message([{ name: 'list_visits', args: {} }], null));
+    expect(openapi.validate(refused.body, openapi.schema('ServerMessageResponseToolCalls'))).toEqual([]);
+    // The validator is not a rubber stamp: a result that is not a string is refused.
+    expect(
+      openapi.validate(
+        { results: [{ toolCallId: 'x', name: 'n', result: { a: 1 } }] },
+        openapi.schema('ServerMessageResponseToolCalls'),
+      ),
+    ).not.toEqual([]);
+  });
+});
