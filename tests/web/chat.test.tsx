@@ -1,19 +1,29 @@
 // @vitest-environment happy-dom
-// The text chat: the chat client's requests (production and local), the transcript (role and text,
-// never HTML, announced politely), errors, example phrases asked in the chat, and voice transcripts
-// joining the same conversation.
+// The text chat: the chat client's requests (production and local: the call token in assistantOverrides,
+// never a Supabase token), the transcript (role and text, never HTML, announced politely), errors,
+// example phrases asked in the chat, voice transcripts joining the same conversation, and what the
+// assistant's tool results make the panel do (tell the dashboard; offer "Allow calendar changes").
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
+import { CallTokenError } from '../../web/src/adapters/call-token.ts';
 import { readAccessToken } from '../../web/src/adapters/voice/access-token.ts';
 import {
   CHAT_UNAVAILABLE_MESSAGE,
   type ChatClient,
+  type ChatReply,
   createChatClient,
+  turnToolResults,
 } from '../../web/src/adapters/voice/chat-client.ts';
 import { type VoiceClient, VoiceEmitter } from '../../web/src/adapters/voice/voice-client.ts';
 import { createVoiceWidgetFace } from '../../web/src/adapters/voice/widget-ports.ts';
 import { readVoiceConfig } from '../../web/src/app/config.ts';
-import { AssistantPanel, EXAMPLE_PHRASES } from '../../web/src/features/assistant/assistant-panel.tsx';
+import {
+  ALLOW_CALENDAR_CHANGES_TEXT,
+  AssistantPanel,
+  EXAMPLE_PHRASES,
+  WRITE_ACCESS_NOTE,
+} from '../../web/src/features/assistant/assistant-panel.tsx';
 import { deferred } from './web-test-kit.tsx';
 
 afterEach(cleanup);
@@ -22,41 +32,128 @@ function jsonResponse(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+const OVERRIDES = { variableValues: { [CALL_TOKEN_VARIABLE]: 'call-token-1' } };
+
 describe('chat client', () => {
-  it('production: POST {base}/chat/web with the public key, and keeps previousChatId', async () => {
+  it('production: POST {base}/chat/web with the public key and the call token, continuing the session', async () => {
     const fetch = vi.fn(async () =>
-      jsonResponse(201, { id: 'chat-1', output: [{ role: 'assistant', content: 'Hi!' }] }),
+      jsonResponse(201, { id: 'chat-1', sessionId: 'session-1', output: [{ role: 'assistant', content: 'Hi!' }] }),
     );
     const chat = createChatClient({
       mode: 'vapi',
       apiBaseUrl: 'https://api.vapi.ai',
       publicKey: 'pk',
       assistantId: 'asst',
-      getAccessToken: () => 'user-jwt',
+      getCallToken: async () => 'call-token-1',
       fetch,
     });
-    expect(await chat.send('hello')).toEqual({ id: 'chat-1', text: 'Hi!' });
+    expect(await chat.send('hello')).toEqual({ id: 'chat-1', text: 'Hi!', toolResults: [] });
     await chat.send('again');
-    const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    const [first, second] = fetch.mock.calls as unknown as Array<[string, RequestInit]>;
+    expect(JSON.parse(String(first?.[1].body))).toEqual({
+      assistantId: 'asst',
+      input: 'hello',
+      assistantOverrides: OVERRIDES,
+    });
+    const [url, init] = second as [string, RequestInit];
     expect(url).toBe('https://api.vapi.ai/chat/web');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer pk');
-    expect(JSON.parse(String(init.body))).toEqual({ assistantId: 'asst', input: 'again', previousChatId: 'chat-1' });
+    // CreateWebChatDTO continues by sessionId (it has no previousChatId).
+    expect(JSON.parse(String(init.body))).toEqual({
+      assistantId: 'asst',
+      input: 'again',
+      assistantOverrides: OVERRIDES,
+      sessionId: 'session-1',
+    });
   });
 
-  it("local: the user's access token is the Bearer (the assistant knows the clinician)", async () => {
+  it('local: the local public key is the Bearer, the call token rides in assistantOverrides, previousChatId continues', async () => {
     const fetch = vi.fn(async () => jsonResponse(201, { id: 'c', output: [{ role: 'assistant', content: 'ok' }] }));
     const chat = createChatClient({
       mode: 'local',
       apiBaseUrl: 'http://127.0.0.1:8787',
       publicKey: 'local-pk',
       assistantId: 'homerounds-local-assistant',
-      getAccessToken: () => 'user-jwt',
+      getCallToken: async () => 'call-token-1',
       fetch,
     });
     await chat.send('hi');
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    await chat.send('and then?');
+    const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:8787/chat/web');
-    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer user-jwt');
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer local-pk');
+    expect(JSON.parse(String(init.body))).toEqual({
+      assistantId: 'homerounds-local-assistant',
+      input: 'and then?',
+      assistantOverrides: OVERRIDES,
+      previousChatId: 'c',
+    });
+  });
+
+  it('signed out: no overrides; a call token that cannot be had fails the turn with a readable message', async () => {
+    const fetch = vi.fn(async () => jsonResponse(201, { id: 'c', output: [] }));
+    const signedOut = createChatClient({
+      mode: 'local',
+      apiBaseUrl: 'http://x',
+      publicKey: 'pk',
+      assistantId: 'a',
+      getCallToken: async () => null,
+      fetch,
+    });
+    await signedOut.send('hi');
+    expect(JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual({
+      assistantId: 'a',
+      input: 'hi',
+    });
+    const failing = (error: unknown) =>
+      createChatClient({
+        mode: 'local',
+        apiBaseUrl: 'http://x',
+        publicKey: 'pk',
+        assistantId: 'a',
+        getCallToken: async () => {
+          throw error;
+        },
+        fetch,
+      });
+    await expect(failing(new CallTokenError(503)).send('x')).rejects.toThrow('Could not get a call token (503).');
+    await expect(failing(new TypeError('Failed to fetch')).send('x')).rejects.toThrow(
+      'Network error. Please check your connection and try again.',
+    );
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("returns the turn's tool results: output items and messages after the last user message, once each", async () => {
+    const done = JSON.stringify({ status: 'done', say: 'Moved.', calendarChanged: true });
+    const earlier = JSON.stringify({ status: 'answer', say: 'Three visits.' });
+    expect(
+      turnToolResults({
+        messages: [
+          { role: 'user', content: 'What is tomorrow?' },
+          { role: 'tool', content: earlier, tool_call_id: 't0' },
+          { role: 'assistant', content: 'Three visits.' },
+          { role: 'user', content: 'Move Ana to 3 pm' },
+          { role: 'assistant', content: null, tool_calls: [{ id: 't1' }] },
+          { role: 'tool', content: done, tool_call_id: 't1' },
+        ],
+        output: [
+          { role: 'tool', content: done, tool_call_id: 't1' },
+          { role: 'assistant', content: 'Moved.' },
+        ],
+      }),
+    ).toEqual([done]);
+    const fetch = vi.fn(async () =>
+      jsonResponse(201, {
+        id: 'c',
+        output: [
+          { role: 'assistant', content: null, tool_calls: [{ id: 't1' }] },
+          { role: 'tool', content: done, tool_call_id: 't1' },
+          { role: 'assistant', content: 'Moved.' },
+        ],
+      }),
+    );
+    const chat = createChatClient({ mode: 'vapi', apiBaseUrl: 'http://x', publicKey: 'pk', assistantId: 'a', fetch });
+    expect(await chat.send('Move Ana to 3 pm')).toEqual({ id: 'c', text: 'Moved.', toolResults: [done] });
   });
 
   it('reports the platform message, a network failure and missing configuration', async () => {
@@ -116,7 +213,10 @@ describe('configuration', () => {
   });
 });
 
-function panel(chat: ChatClient) {
+function panel(
+  chat: ChatClient,
+  props: { onCalendarChanged?: () => void; onAllowCalendarChanges?: () => Promise<void> } = {},
+) {
   const emitter = new VoiceEmitter();
   const client: VoiceClient = {
     kind: 'local',
@@ -130,13 +230,13 @@ function panel(chat: ChatClient) {
     canListen: () => true,
   };
   const face = createVoiceWidgetFace(async () => client, {});
-  render(<AssistantPanel services={{ voice: { publicKey: 'pk', assistantId: 'asst' }, face, chat }} />);
+  render(<AssistantPanel services={{ voice: { publicKey: 'pk', assistantId: 'asst' }, face, chat }} {...props} />);
   return { emitter, face };
 }
 
 describe('AssistantPanel chat', () => {
   it('sends a typed question and shows both turns as text in a polite live log', async () => {
-    const reply = deferred<{ id: string; text: string }>();
+    const reply = deferred<ChatReply>();
     const send = vi.fn(() => reply.promise);
     panel({ send, reset: () => {} });
     const log = screen.getByRole('log', { name: 'Conversation with the assistant' });
@@ -150,7 +250,7 @@ describe('AssistantPanel chat', () => {
     expect(within(log).getByText('What are my appointments tomorrow?')).toBeTruthy();
     expect(screen.getByText('Assistant is thinking...')).toBeTruthy();
     await act(async () =>
-      reply.resolve({ id: 'c1', text: '<b>1. 9:00 AM Wound care — Ana Ruiz</b><script>x()</script>' }),
+      reply.resolve({ id: 'c1', text: '<b>1. 9:00 AM Wound care — Ana Ruiz</b><script>x()</script>', toolResults: [] }),
     );
     const answer = await within(log).findByText('<b>1. 9:00 AM Wound care — Ana Ruiz</b><script>x()</script>');
     expect(answer.closest('[data-role]')?.getAttribute('data-role')).toBe('assistant');
@@ -173,7 +273,9 @@ describe('AssistantPanel chat', () => {
   });
 
   it('asks an example phrase in the chat', async () => {
-    const send = vi.fn(async () => ({ id: 'c', text: 'Best order for tomorrow: …' }));
+    const send = vi.fn(
+      async (): Promise<ChatReply> => ({ id: 'c', text: 'Best order for tomorrow: …', toolResults: [] }),
+    );
     panel({ send, reset: () => {} });
     expect(EXAMPLE_PHRASES).toHaveLength(6);
     fireEvent.click(screen.getByRole('button', { name: /Optimize my route for tomorrow/ }));
@@ -205,5 +307,99 @@ describe('AssistantPanel chat', () => {
     expect(within(log).queryByText('What')).toBeNull();
     expect(within(log).getAllByText(/\(voice\)/)).toHaveLength(2);
     await waitFor(() => expect(within(log).getByText('A visit.')).toBeTruthy());
+  });
+});
+
+const DONE = JSON.stringify({ status: 'done', say: 'I moved Ana Ruiz to 3:00 PM.', calendarChanged: true });
+const PROPOSAL = JSON.stringify({ status: 'proposal', say: 'Shall I move Ana Ruiz to 3:00 PM?' });
+const NEEDS_WRITE = JSON.stringify({
+  status: 'needs_write_access',
+  say: 'I need your permission to change your calendar.',
+});
+
+describe('AssistantPanel and the calendar', () => {
+  it('tells the dashboard when a chat turn changed the calendar, not when it only proposed', async () => {
+    const onCalendarChanged = vi.fn();
+    const send = vi
+      .fn<ChatClient['send']>()
+      .mockResolvedValueOnce({ id: 'c1', text: 'Shall I move Ana Ruiz to 3:00 PM?', toolResults: [PROPOSAL] })
+      .mockResolvedValueOnce({ id: 'c2', text: 'I moved Ana Ruiz to 3:00 PM.', toolResults: [DONE] });
+    panel({ send, reset: () => {} }, { onCalendarChanged });
+    const input = screen.getByLabelText('Message to the assistant');
+    fireEvent.change(input, { target: { value: 'Move Ana to 3 pm' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('Shall I move Ana Ruiz to 3:00 PM?');
+    expect(onCalendarChanged).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: 'Yes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await screen.findByText('I moved Ana Ruiz to 3:00 PM.');
+    expect(onCalendarChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it("tells the dashboard when a voice call's tool-calls-result says the calendar changed", async () => {
+    const onCalendarChanged = vi.fn();
+    const { emitter, face } = panel({ send: vi.fn(), reset: () => {} }, { onCalendarChanged });
+    await act(async () => face.loadClient(new AbortController().signal));
+    act(() => {
+      emitter.emit('message', {
+        type: 'tool-calls-result',
+        toolCallResult: { name: 'find_visit', toolCallId: 't0', result: PROPOSAL },
+      });
+    });
+    expect(onCalendarChanged).not.toHaveBeenCalled();
+    act(() => {
+      emitter.emit('message', {
+        type: 'tool-calls-result',
+        toolCallResult: { name: 'move_visit', toolCallId: 't1', result: DONE },
+      });
+    });
+    expect(onCalendarChanged).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers "Allow calendar changes" when a tool needs write access, and starts the consent', async () => {
+    const consent = deferred<void>();
+    const onAllowCalendarChanges = vi.fn(() => consent.promise);
+    panel(
+      {
+        send: async () => ({
+          id: 'c',
+          text: 'I need your permission to change your calendar.',
+          toolResults: [NEEDS_WRITE],
+        }),
+        reset: () => {},
+      },
+      { onAllowCalendarChanges },
+    );
+    expect(screen.queryByRole('button', { name: ALLOW_CALENDAR_CHANGES_TEXT })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /Reschedule my therapy session/ }));
+    const allow = await screen.findByRole('button', { name: ALLOW_CALENDAR_CHANGES_TEXT });
+    expect(screen.getByText(WRITE_ACCESS_NOTE)).toBeTruthy();
+    fireEvent.click(allow);
+    expect(onAllowCalendarChanges).toHaveBeenCalledTimes(1);
+    expect((allow as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => consent.reject(new Error('popup closed')));
+    expect((await screen.findByText(/Could not ask for calendar changes: popup closed/)).getAttribute('role')).toBe(
+      'alert',
+    );
+    expect((allow as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('offers the consent from a voice tool result too, and hides it once a change went through', async () => {
+    const { emitter, face } = panel({ send: vi.fn(), reset: () => {} }, { onAllowCalendarChanges: async () => {} });
+    await act(async () => face.loadClient(new AbortController().signal));
+    act(() => {
+      emitter.emit('message', {
+        type: 'tool-calls-result',
+        toolCallResult: { name: 'book_visit', toolCallId: 't1', result: NEEDS_WRITE },
+      });
+    });
+    expect(screen.getByRole('button', { name: ALLOW_CALENDAR_CHANGES_TEXT })).toBeTruthy();
+    act(() => {
+      emitter.emit('message', {
+        type: 'tool-calls-result',
+        toolCallResult: { name: 'book_visit', toolCallId: 't2', result: DONE },
+      });
+    });
+    await waitFor(() => expect(screen.queryByRole('button', { name: ALLOW_CALENDAR_CHANGES_TEXT })).toBeNull());
   });
 });

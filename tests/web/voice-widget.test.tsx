@@ -4,6 +4,9 @@
 // interop and listener order.
 import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
+import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
+import { LISTENING_TIMEOUT_MESSAGE } from '../../machines/call-session/index.ts';
+import { ASSISTANT_NOT_FOUND_MESSAGE } from '../../machines/voice-widget/index.ts';
 import { unwrapVapiModule, wrapVapi } from '../../web/src/adapters/voice/vapi-client.ts';
 import {
   type ClientMessage,
@@ -15,6 +18,7 @@ import {
 import {
   createVoiceWidgetFace,
   type MicrophoneDeps,
+  NO_ANSWER_MESSAGE,
   requestMicrophoneAccess,
 } from '../../web/src/adapters/voice/widget-ports.ts';
 import { VoiceWidget } from '../../web/src/features/assistant/voice-widget.tsx';
@@ -146,6 +150,24 @@ describe('VoiceWidget', () => {
     expect(w.queryByRole('alert')).toBeNull();
   });
 
+  it('says the AI did not answer when the assistant never said "listening" (not "Assistant not found")', async () => {
+    const { client, w } = renderWidget();
+    fireEvent.click(w.getByRole('button', { name: 'Start call' }));
+    await waitFor(() => expect(client.start).toHaveBeenCalled());
+    // The call-session machine's listening timeout, as the local client re-emits it.
+    act(() => client.emit('error', { type: 'listening-timeout-error', error: { message: LISTENING_TIMEOUT_MESSAGE } }));
+    const alert = await waitFor(() => w.getByRole('alert'));
+    expect(alert.querySelector('.voice-widget__message')?.textContent).toBe(NO_ANSWER_MESSAGE);
+    expect(within(alert).queryByText(ASSISTANT_NOT_FOUND_MESSAGE)).toBeNull();
+    // Other errors that mention the assistant keep the catalogue's mapping.
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    fireEvent.click(w.getByRole('button', { name: 'Start call' }));
+    await waitFor(() => expect(client.start).toHaveBeenCalledTimes(2));
+    act(() => client.emit('error', { type: 'start-method-error', error: { message: "Couldn't Get Assistant." } }));
+    const again = await waitFor(() => w.getByRole('alert'));
+    expect(again.querySelector('.voice-widget__message')?.textContent).toBe(ASSISTANT_NOT_FOUND_MESSAGE);
+  });
+
   it('refuses to start without credentials and never loads the client', async () => {
     const { load, w } = renderWidget({ publicKey: null, assistantId: '' });
     fireEvent.click(w.getByRole('button', { name: 'Start call' }));
@@ -260,6 +282,33 @@ describe('the @vapi-ai/web adapter', () => {
     expect(client.isActive()).toBe(false);
     client.setMuted(true);
     expect(vapi.setMuted).toHaveBeenCalledWith(true);
+  });
+
+  it("starts each call with the clinician's call token as an assistant-overrides variable", async () => {
+    const vapi = new FakeVapi('pk');
+    const tokens = ['call-token-1', null];
+    const client = wrapVapi(vapi as never, async () => tokens.shift() ?? null);
+    expect(await client.start('asst')).toEqual({ id: 'vapi-call' });
+    expect(vapi.start).toHaveBeenLastCalledWith('asst', { variableValues: { [CALL_TOKEN_VARIABLE]: 'call-token-1' } });
+    // Signed out: the call starts without overrides.
+    await client.start('asst');
+    expect(vapi.start).toHaveBeenLastCalledWith('asst');
+  });
+
+  it('does not start when the token cannot be had, nor after a stop() that came while it was fetched', async () => {
+    const vapi = new FakeVapi('pk');
+    const failing = wrapVapi(vapi as never, async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(failing.start('asst')).rejects.toThrow('Failed to fetch');
+    expect(failing.isActive()).toBe(false);
+    const gate = deferred<string | null>();
+    const slow = wrapVapi(vapi as never, () => gate.promise);
+    const starting = slow.start('asst');
+    await slow.stop();
+    gate.resolve('call-token-1');
+    expect(await starting).toBeNull();
+    expect(vapi.start).not.toHaveBeenCalled();
   });
 
   it('loads one instance lazily, with the public key, base URL and avoidEval', async () => {

@@ -1,4 +1,5 @@
-// The signed-in user's Supabase access token, for the assistant to know which clinician is asking. Read
+// The signed-in user's Supabase access token, for the call-token function (web/src/adapters/call-token.ts)
+// to know which clinician asks; it goes to our Supabase project only, never to the voice platform. Read
 // from supabase-js's persisted session (`sb-<host>-auth-token`), which supabase-js keeps current when it
 // refreshes the token; no supabase-js import needed here.
 import { storageKeyFor } from '../supabase-client.ts';

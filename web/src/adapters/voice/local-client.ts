@@ -1,11 +1,14 @@
 // The local platform's voice client, built from our machines: a `call-session` actor (the SDK's eight
 // start stages, the live call, the end) over a `video-client` actor (the room's lifecycle), with the
-// browser's transports injected: `POST /call/web` creates the call, the conversation runs over a
-// WebSocket to the room (`ws://<origin>/__local/room/<callId>`, protocol in docs/voice-calls.md §8),
-// the microphone's real level (getUserMedia + Web Audio AnalyserNode, every 100 ms) and the assistant's
-// simulated level (while speech synthesis speaks a reply) feed speaking detection as
-// `daily.audioLevels`. The user is heard through the browser's speech recognition where it exists; the
-// assistant's replies are spoken with speechSynthesis where it exists. Emits the SDK's events 1:1.
+// browser's transports injected: `POST /call/web` creates the call (the clinician's call token in
+// `assistantOverrides.variableValues`, like the SDK's start), the conversation runs over a WebSocket to
+// the room (`ws://<origin>/__local/room/<callId>`, protocol in docs/voice-calls.md §8; the room gets the
+// public key only, never a Supabase token). Speaking detection is the SDK's, from the REMOTE side only:
+// the assistant's simulated level (while speech synthesis speaks a reply) goes to the session as
+// `daily.audioLevels` every 100 ms; the microphone's real level (getUserMedia + AnalyserNode) is only a
+// `local-volume-level`. The user is heard through the browser's speech recognition where it exists (one
+// session for the whole call, restarted only after its `end`); the assistant's replies are spoken with
+// speechSynthesis where it exists. Emits the SDK's events 1:1.
 import { type AnyActorRef, createActor, type SnapshotFrom } from 'xstate';
 import {
   type CallSessionPorts,
@@ -20,6 +23,7 @@ import {
   type VideoClientPorts,
   videoClientMachine,
 } from '../../../../machines/video-client/index.ts';
+import { callTokenOverrides, type GetCallToken } from '../call-token.ts';
 import {
   type ClientMessage,
   type VoiceClient,
@@ -31,6 +35,12 @@ import {
 export const LOCAL_AUDIO_LEVEL_INTERVAL_MS = 100;
 /** Level reported for the assistant while a reply is being spoken (above the 0.01 speech threshold). */
 export const ASSISTANT_SPEAKING_LEVEL = 0.1;
+/** What recognition hears this soon after the assistant stopped speaking is its own voice. */
+export const ECHO_GRACE_MS = 400;
+/** Recognition restarts this long after the browser ended a session (no tight loop on repeated ends). */
+export const RECOGNITION_RESTART_DELAY_MS = 250;
+/** Recognition errors that end a session but leave recognition usable (Chrome's silence and abort). */
+const RECOVERABLE_RECOGNITION_ERRORS = new Set(['no-speech', 'aborted']);
 const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
 
 /** The transient assistant the local client starts calls with (the local voice API has no saved one). */
@@ -48,8 +58,8 @@ export interface LocalClientOptions {
   publicKey: string;
   /** The assistant id that means "the local assistant" (sent as a transient assistant). */
   localAssistantId: string;
-  /** The signed-in user's Supabase access token, for the room to know the clinician. */
-  getAccessToken: () => string | null;
+  /** The clinician's call token for each call (null when signed out: the call starts without one). */
+  getCallToken: GetCallToken;
   /** Test seams. */
   fetch?: typeof fetch;
   WebSocket?: typeof WebSocket;
@@ -71,6 +81,9 @@ interface SpeechRecognitionLike {
   start(): void;
   abort(): void;
 }
+
+/** Recognition's own lifecycle: `start()` only when off; after abort() it is stopping until `end`. */
+type RecognitionState = 'off' | 'running' | 'stopping';
 
 function recognitionConstructor(): (new () => SpeechRecognitionLike) | null {
   const w = globalThis as unknown as {
@@ -177,7 +190,9 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
   let assistantSpeakingUntil = 0;
   let listening = recognitionConstructor() !== null;
   let recognition: SpeechRecognitionLike | null = null;
-  let recognitionRunning = false;
+  let recognitionState: RecognitionState = 'off';
+  let restartTimer: ReturnType<typeof setTimeout> | null = null;
+  let utteranceId = 0;
   let live = false;
   const now = options.now ?? (() => performance.now());
 
@@ -194,63 +209,97 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
     }
   }
 
+  /** Recognition runs while the call is live and not muted (muted: the microphone is not listened to). */
+  const wantsRecognition = () => live && listening && !muted;
+  /** The assistant is speaking, or just stopped: what recognition hears now is the assistant's voice. */
+  const hearingAssistant = () => now() < assistantSpeakingUntil + ECHO_GRACE_MS;
+
+  function createRecognition(Ctor: new () => SpeechRecognitionLike): SpeechRecognitionLike {
+    const created = new Ctor();
+    created.continuous = true;
+    created.interimResults = false;
+    created.lang = 'en-US';
+    created.onresult = (event) => {
+      if (!live || muted || hearingAssistant()) return;
+      for (let i = event.resultIndex; i < event.results.length; i++) {
+        const result = event.results[i];
+        const text = result?.[0]?.transcript?.trim();
+        if (result?.isFinal && text) sendUserText(text);
+      }
+    };
+    created.onerror = (event) => {
+      // No recognition service here (offline, refused, no microphone): the widget's typed input is the
+      // way in. Silence and our own abort end the session only; `end` follows and restarts it.
+      if (!RECOVERABLE_RECOGNITION_ERRORS.has(event.error)) listening = false;
+    };
+    created.onend = () => {
+      recognitionState = 'off';
+      if (restartTimer) clearTimeout(restartTimer);
+      restartTimer = null;
+      if (!wantsRecognition()) return;
+      restartTimer = setTimeout(() => {
+        restartTimer = null;
+        updateRecognition();
+      }, RECOGNITION_RESTART_DELAY_MS);
+    };
+    return created;
+  }
+
+  /**
+   * Brings recognition to what the call wants: start() only when it is off (never while running or
+   * stopping: Chrome throws InvalidStateError), abort() when it runs but should not. A session the
+   * browser ended comes back through `end` → restart.
+   */
   function updateRecognition(): void {
-    const shouldRun = live && listening && !muted && now() >= assistantSpeakingUntil;
-    if (shouldRun && !recognitionRunning) {
+    if (recognitionState === 'off' && wantsRecognition()) {
+      if (restartTimer) return; // the restart after `end` is already scheduled
       const Ctor = recognitionConstructor();
       if (!Ctor) {
         listening = false;
         return;
       }
       try {
-        recognition ??= new Ctor();
-        recognition.continuous = true;
-        recognition.interimResults = false;
-        recognition.lang = 'en-US';
-        recognition.onresult = (event) => {
-          for (let i = event.resultIndex; i < event.results.length; i++) {
-            const result = event.results[i];
-            const text = result?.[0]?.transcript?.trim();
-            if (result?.isFinal && text) sendUserText(text);
-          }
-        };
-        recognition.onerror = (event) => {
-          // No recognition service here (offline, refused): the widget's typed input is the way in.
-          if (event.error !== 'no-speech' && event.error !== 'aborted') listening = false;
-        };
-        recognition.onend = () => {
-          recognitionRunning = false;
-          if (live) setTimeout(updateRecognition, 250);
-        };
+        recognition ??= createRecognition(Ctor);
         recognition.start();
-        recognitionRunning = true;
-      } catch {
-        listening = false;
+        recognitionState = 'running';
+      } catch (error) {
+        if ((error as { name?: string }).name === 'InvalidStateError') {
+          // Already started after all: its `end` brings the state back to off.
+          recognitionState = 'running';
+        } else {
+          listening = false;
+        }
       }
-    } else if (!shouldRun && recognitionRunning) {
-      recognition?.abort();
-      recognitionRunning = false;
+    } else if (recognitionState === 'running' && !wantsRecognition()) {
+      recognitionState = 'stopping';
+      if (restartTimer) clearTimeout(restartTimer);
+      restartTimer = null;
+      try {
+        recognition?.abort();
+      } catch {
+        recognitionState = 'off';
+      }
     }
   }
 
+  /** Speaks a reply; while it plays the assistant's level counts as remote speech. */
   function speak(text: string): void {
     const estimate = Math.min(20_000, 600 + text.split(/\s+/).length * 330);
     assistantSpeakingUntil = now() + estimate;
-    updateRecognition();
+    const id = ++utteranceId;
     const synth = (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis;
     if (synth && typeof SpeechSynthesisUtterance !== 'undefined') {
       synth.cancel();
       const utterance = new SpeechSynthesisUtterance(text);
       utterance.lang = 'en-US';
+      // Only this utterance's end counts: cancelling the previous one must not end this one.
       const done = () => {
-        assistantSpeakingUntil = Math.min(assistantSpeakingUntil, now());
-        updateRecognition();
+        if (id === utteranceId) assistantSpeakingUntil = Math.min(assistantSpeakingUntil, now());
       };
       utterance.onend = done;
       utterance.onerror = done;
       synth.speak(utterance);
     }
-    setTimeout(updateRecognition, estimate + 50);
   }
 
   function onAppMessage(data: string): void {
@@ -288,10 +337,10 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
           fail(new Error('join aborted'));
           ws.close();
         });
+        // The public key only: who the clinician is comes from the call token in the call's
+        // assistantOverrides; a Supabase token never travels through the voice platform.
         ws.onopen = () => {
-          ws.send(
-            JSON.stringify({ type: 'hello', accessToken: options.getAccessToken(), publicKey: options.publicKey }),
-          );
+          ws.send(JSON.stringify({ type: 'hello', publicKey: options.publicKey }));
         };
         ws.onmessage = (event) => {
           let frame: {
@@ -431,9 +480,10 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
       microphone = await MicrophoneLevel.open();
       sampler = setInterval(() => {
         if (!notify) return;
-        const mic = muted || !microphone ? 0 : microphone.level();
+        // The remote participants (the assistant) only: the user's own voice is not the assistant speaking.
         const assistant = now() < assistantSpeakingUntil ? ASSISTANT_SPEAKING_LEVEL : 0;
-        notify({ type: 'daily.audioLevels', levels: [mic, assistant] });
+        notify({ type: 'daily.audioLevels', levels: [assistant] });
+        emitter.emit('local-volume-level', muted || !microphone ? 0 : microphone.level());
       }, LOCAL_AUDIO_LEVEL_INTERVAL_MS);
     },
     async startAudioProcessing() {
@@ -480,6 +530,9 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
       microphone = null;
       live = false;
       updateRecognition();
+      if (restartTimer) clearTimeout(restartTimer);
+      restartTimer = null;
+      utteranceId += 1;
       (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis?.cancel();
       assistantSpeakingUntil = 0;
       const ws = socket;
@@ -504,6 +557,8 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
   session.start();
 
   const idle = () => toCallSessionView(session.getSnapshot()).phase === 'idle';
+  /** Bumped by stop(): a start still waiting for its call token is then abandoned. */
+  let generation = 0;
 
   return {
     kind: 'local',
@@ -513,7 +568,11 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
     off<K extends VoiceClientEventName>(event: K, listener: (payload: VoiceClientEvents[K]) => void) {
       emitter.off(event, listener);
     },
-    start(assistantId) {
+    async start(assistantId) {
+      // Like the SDK's start(assistantId, {variableValues}): the token first, then the staged start.
+      const started = generation;
+      const assistantOverrides = callTokenOverrides(await options.getCallToken());
+      if (started !== generation) return null;
       return new Promise((resolve) => {
         const finish = (value: { id: string } | null) => {
           emitter.off('call-start-success', onSuccess);
@@ -535,10 +594,11 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
         emitter.on('call-start-progress', onProgress);
         emitter.on('error', onError);
         muted = false;
-        session.send({ type: 'call.start', assistantId });
+        session.send({ type: 'call.start', assistantId, ...(assistantOverrides ? { assistantOverrides } : {}) });
       });
     },
     async stop() {
+      generation += 1;
       if (idle()) return;
       session.send({ type: 'call.stop' });
       await onceSnapshot(session, () => idle(), undefined, 20_000).catch(() => {});

@@ -2,8 +2,11 @@
 // imported only when the first call starts; ONE instance per page (its REST client is a module-level
 // singleton: several instances cause "Duplicate DailyIframe", client-sdk-web#70/#67); every listener,
 // `error` first, is attached when the instance is built, before any start() (client-sdk-web#18).
-// Vite 8 CommonJS interop: the default import may be module.exports itself (toolchain §4.1).
+// Every call carries the clinician's call token as an assistant-overrides variable (the tools server
+// knows the caller by it). Vite 8 CommonJS interop: the default import may be module.exports itself
+// (toolchain §4.1).
 import type VapiImport from '@vapi-ai/web';
+import { callTokenOverrides, type GetCallToken } from '../call-token.ts';
 import {
   type ClientMessage,
   VOICE_CLIENT_EVENTS,
@@ -28,6 +31,8 @@ export interface VapiClientOptions {
   publicKey: string;
   /** The platform's API base URL (no trailing slash); the SDK's default when omitted. */
   apiBaseUrl?: string;
+  /** The clinician's call token for each call (null when signed out: the call starts without one). */
+  getCallToken?: GetCallToken;
   /** Test seam: how the SDK module is imported. */
   importSdk?: () => Promise<unknown>;
 }
@@ -46,18 +51,21 @@ export function loadVapiClient(options: VapiClientOptions): Promise<VoiceClient>
 export async function buildVapiClient(options: VapiClientOptions): Promise<VoiceClient> {
   const Vapi = unwrapVapiModule(await (options.importSdk ?? (() => import('@vapi-ai/web')))());
   const vapi: VapiInstance = new Vapi(options.publicKey, options.apiBaseUrl, { avoidEval: true });
-  return wrapVapi(vapi);
+  return wrapVapi(vapi, options.getCallToken);
 }
 
 /** Our interface over an SDK instance: its events re-emitted 1:1 (listeners attached here, before start). */
-export function wrapVapi(vapi: VapiInstance): VoiceClient {
+export function wrapVapi(vapi: VapiInstance, getCallToken: GetCallToken = async () => null): VoiceClient {
   const emitter = new VoiceEmitter();
   let active = false;
+  /** Bumped by stop(): a start still waiting for its call token is then abandoned. */
+  let generation = 0;
   const sdk = vapi as unknown as { on(event: string, listener: (payload: unknown) => void): void };
   // `error` first: with no listener the SDK throws inside start() and stays "already started".
   sdk.on('error', (payload) => emitter.emit('error', payload));
   for (const name of VOICE_CLIENT_EVENTS) {
-    if (name === 'error' || name === 'meeting-state') continue;
+    // local-volume-level: a listener would start the SDK's local level observer, and nothing reads it.
+    if (name === 'error' || name === 'meeting-state' || name === 'local-volume-level') continue;
     sdk.on(name, (payload) => emitter.emit(name, payload as VoiceClientEvents[typeof name]));
   }
   let lastState: string | null = null;
@@ -84,11 +92,21 @@ export function wrapVapi(vapi: VapiInstance): VoiceClient {
     },
     async start(assistantId) {
       active = true;
-      const call = await vapi.start(assistantId);
+      const started = generation;
+      let overrides: ReturnType<typeof callTokenOverrides>;
+      try {
+        overrides = callTokenOverrides(await getCallToken());
+      } catch (error) {
+        active = false;
+        throw error;
+      }
+      if (started !== generation) return null;
+      const call = overrides ? await vapi.start(assistantId, overrides) : await vapi.start(assistantId);
       if (!call) active = false;
       return call ? { id: call.id } : null;
     },
     async stop() {
+      generation += 1;
       await vapi.stop();
       active = false;
     },

@@ -9,6 +9,8 @@ export interface VoiceClientEvents {
   'speech-start': undefined;
   'speech-end': undefined;
   'volume-level': number;
+  /** The user's microphone level, 0..1 (a level meter only: never speaking detection). */
+  'local-volume-level': number;
   message: Record<string, unknown>;
   error: unknown;
   'call-start-progress': { stage: string; status: string; duration?: number; durationMs?: number };
@@ -23,6 +25,7 @@ export const VOICE_CLIENT_EVENTS: readonly VoiceClientEventName[] = [
   'speech-start',
   'speech-end',
   'volume-level',
+  'local-volume-level',
   'message',
   'error',
   'call-start-progress',
@@ -40,7 +43,10 @@ export interface VoiceClient {
   readonly kind: 'vapi' | 'local';
   on<K extends VoiceClientEventName>(event: K, listener: Listener<K>): void;
   off<K extends VoiceClientEventName>(event: K, listener: Listener<K>): void;
-  /** The SDK's start(assistantId): the call, or null when it failed (an `error` was emitted). */
+  /**
+   * The SDK's start(assistantId), with the clinician's call token as an assistant-overrides variable:
+   * the call, or null when it failed (an `error` was emitted). Rejects when the call token cannot be had.
+   */
   start(assistantId: string): Promise<{ id: string } | null>;
   stop(): Promise<void>;
   setMuted(muted: boolean): void;

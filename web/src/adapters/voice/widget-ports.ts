@@ -1,7 +1,9 @@
 // The voice-widget machine's ports over either voice client. The client is loaded lazily by
 // `loadClient` (the SDK's chunk is fetched only when a call starts); the widget's subscription exists
 // from the start, and its listeners are attached to the client as soon as it is built — before any
-// start(), so the SDK's `error` always has a listener (reference §1.7).
+// start(), so the SDK's `error` always has a listener (reference §1.7). An error payload becomes the text
+// the widget maps through the error catalogue; a known condition whose raw text would be mis-mapped (the
+// listening timeout mentions "assistant") is worded here so the catalogue passes it through as it is.
 import {
   type SdkBridge,
   type SdkNotification,
@@ -36,6 +38,21 @@ export function browserMicrophone(): MicrophoneDeps {
 
 const DENIED_ERRORS = new Set(['NotAllowedError', 'PermissionDeniedError', 'SecurityError']);
 
+/** The call-session's error type when the assistant never said "listening" (machines/call-session). */
+export const LISTENING_TIMEOUT_ERROR_TYPE = 'listening-timeout-error';
+/**
+ * What the user reads then. Free of the catalogue's words (spec §8: "permission", "network", "fetch",
+ * "assistant", "not found", "unauthorized", "invalid key"), so it is shown as given: the call was
+ * created and joined, but no answer came — not an unknown assistant id.
+ */
+export const NO_ANSWER_MESSAGE = 'The call connected, but the AI did not answer. Please try again.';
+
+/** The text an SDK `error` payload gives the widget (which maps it through the error catalogue). */
+export function widgetErrorText(payload: unknown): string {
+  if ((payload as { type?: unknown } | null)?.type === LISTENING_TIMEOUT_ERROR_TYPE) return NO_ANSWER_MESSAGE;
+  return sdkErrorText(payload) || 'Unknown error';
+}
+
 /** Asks for the microphone once (tracks stopped at once): granted, denied, or a thrown error. */
 export async function requestMicrophoneAccess(deps: MicrophoneDeps): Promise<'granted' | 'denied'> {
   const state = await deps.queryPermission?.().catch(() => undefined);
@@ -58,7 +75,7 @@ export function createVoiceWidgetFace(load: () => Promise<VoiceClient>, micropho
 
   function attach(target: VoiceClient): void {
     target.on('error', (payload: unknown) => {
-      const message = sdkErrorText(payload) || 'Unknown error';
+      const message = widgetErrorText(payload);
       for (const notify of notifiers) notify({ type: 'sdk.error', message });
       // The widget now shows the error: a call that is still running (a non-fatal stage error) ends too,
       // so Try Again starts from a clean client.

@@ -1,10 +1,15 @@
 // The dashboard (spec §2): signed-in header, then the schedule (3/5) and the assistant (2/5),
-// stacked on narrow screens. Loaded lazily: the landing page never downloads it.
+// stacked on narrow screens. Loaded lazily: the landing page never downloads it. When the assistant
+// changes the calendar, the schedule reloads (a calendar-changes channel between the two panels); when
+// it needs write access, the assistant panel starts Google's incremental consent.
+import { useState } from 'react';
 import type { SchedulePorts } from '../../../../machines/schedule/index.ts';
+import { requestCalendarWriteAccess } from '../../adapters/supabase-auth.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { AssistantPanel } from '../../features/assistant/assistant-panel.tsx';
+import { createCalendarChanges } from '../../features/assistant/calendar-changes.ts';
 import { useAuthActions, useAuthView } from '../../features/auth/auth-context.tsx';
 import { SignedInHeader } from '../../features/auth/signed-in-header.tsx';
 import { SchedulePanel } from '../../features/schedule/schedule-panel.tsx';
@@ -14,6 +19,7 @@ export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts 
   useDocumentTitle('Dashboard · HomeRounds');
   const { signInAgain } = useAuthActions();
   const { displayName } = useAuthView();
+  const [calendarChanges] = useState(createCalendarChanges);
   return (
     <div className="dashboard-page">
       <SkipLink />
@@ -22,12 +28,19 @@ export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts 
         <h1 className="visually-hidden">Dashboard{displayName ? ` for ${displayName}` : ''}</h1>
         <div className="dashboard__schedule">
           <ErrorBoundary>
-            <SchedulePanel ports={schedulePorts} onSignInAgain={() => signInAgain('/dashboard')} />
+            <SchedulePanel
+              ports={schedulePorts}
+              onSignInAgain={() => signInAgain('/dashboard')}
+              refreshRequests={calendarChanges.subscribe}
+            />
           </ErrorBoundary>
         </div>
         <div className="dashboard__assistant">
           <ErrorBoundary>
-            <AssistantPanel />
+            <AssistantPanel
+              onCalendarChanged={calendarChanges.notify}
+              onAllowCalendarChanges={requestCalendarWriteAccess}
+            />
           </ErrorBoundary>
         </div>
       </main>

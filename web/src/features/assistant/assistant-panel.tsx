@@ -1,7 +1,11 @@
 // "Your AI Assistant" (spec §2): badge, the voice widget in its 300 px slot, the text chat beside it
 // (one transcript for voice and chat), the "AI Assistant Ready" note and the six example phrases, which
 // ask themselves in the chat. The voice client (and @vapi-ai/web) loads only when a call starts.
-import { useState } from 'react';
+// What the assistant's tools did reaches the dashboard: a change to the calendar → `onCalendarChanged`
+// (the schedule reloads); a change refused for lack of write access → "Allow calendar changes", which
+// starts the incremental consent (`onAllowCalendarChanges`).
+import { useCallback, useState } from 'react';
+import { calendarSignals } from '../../../../core/assistant/contract.ts';
 import { type AssistantServices, browserAssistantServices } from './assistant-services.ts';
 import { Chat } from './chat.tsx';
 import { useConversation } from './use-conversation.ts';
@@ -17,9 +21,33 @@ export const EXAMPLE_PHRASES = [
   'Add travel time between my 9 am and 11 am visits.',
 ] as const;
 
-export function AssistantPanel({ services }: { services?: AssistantServices } = {}) {
+export const ALLOW_CALENDAR_CHANGES_TEXT = 'Allow calendar changes';
+export const WRITE_ACCESS_NOTE =
+  'To book, move or cancel visits for you, the assistant needs your permission to change your Google Calendar.';
+
+export interface AssistantPanelProps {
+  services?: AssistantServices;
+  /** The assistant changed the calendar (a tool result said `calendarChanged`). */
+  onCalendarChanged?: () => void;
+  /** Starts the consent to calendar changes (usually leaves the page for Google's consent screen). */
+  onAllowCalendarChanges?: () => Promise<void>;
+}
+
+export function AssistantPanel({ services, onCalendarChanged, onAllowCalendarChanges }: AssistantPanelProps = {}) {
   const [{ voice, face, chat }] = useState(() => services ?? browserAssistantServices());
-  const conversation = useConversation(chat, face);
+  const [needsWriteAccess, setNeedsWriteAccess] = useState(false);
+  const onToolResults = useCallback(
+    (results: readonly string[]) => {
+      const signals = calendarSignals(results);
+      if (signals.changed) {
+        setNeedsWriteAccess(false);
+        onCalendarChanged?.();
+      }
+      if (signals.needsWriteAccess) setNeedsWriteAccess(true);
+    },
+    [onCalendarChanged],
+  );
+  const conversation = useConversation(chat, face, onToolResults);
   return (
     <section className="card panel assistant-panel" aria-labelledby="assistant-title">
       <div className="panel__header">
@@ -35,6 +63,7 @@ export function AssistantPanel({ services }: { services?: AssistantServices } = 
         error={conversation.error}
         onSend={(text) => void conversation.ask(text)}
       />
+      {needsWriteAccess && <WriteAccessRequest onAllow={onAllowCalendarChanges} />}
       <div className="assistant-note">
         <h3>AI Assistant Ready</h3>
         <p>Your assistant can add appointments, reschedule visits and answer questions about your calendar.</p>
@@ -57,5 +86,37 @@ export function AssistantPanel({ services }: { services?: AssistantServices } = 
         </ul>
       </div>
     </section>
+  );
+}
+
+/** The note and the button that starts the consent to calendar changes (the page then leaves for Google). */
+function WriteAccessRequest({ onAllow }: { onAllow?: () => Promise<void> }) {
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const allow = async () => {
+    if (!onAllow) return;
+    setStarting(true);
+    setError(null);
+    try {
+      await onAllow();
+    } catch (caught) {
+      setError(`Could not ask for calendar changes: ${caught instanceof Error ? caught.message : String(caught)}`);
+      setStarting(false);
+    }
+  };
+  return (
+    <div className="assistant-consent" data-testid="write-access-request">
+      <p>{WRITE_ACCESS_NOTE}</p>
+      {onAllow && (
+        <button type="button" className="button button--primary" disabled={starting} onClick={() => void allow()}>
+          {ALLOW_CALENDAR_CHANGES_TEXT}
+        </button>
+      )}
+      {error && (
+        <p className="chat-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,17 +1,32 @@
 // The panel's conversation: chat turns (through the chat client) and the voice call's final
-// transcripts (the client's `message` events), in one transcript.
+// transcripts (the client's `message` events), in one transcript. The tool results of both — a voice
+// `tool-calls-result` client message, a chat answer's `role: 'tool'` items — go to `onToolResults`, so
+// the panel can tell the dashboard what the assistant did to the calendar.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatClient } from '../../adapters/voice/chat-client.ts';
 import type { VoiceClient } from '../../adapters/voice/voice-client.ts';
 import type { VoiceWidgetFace } from '../../adapters/voice/widget-ports.ts';
 import type { TranscriptMessage } from './chat.tsx';
 
-export function useConversation(chat: ChatClient, face: VoiceWidgetFace) {
+/** Tool result strings (core/assistant/contract.ts ToolResult JSON) of one turn or one voice tool call. */
+export type ToolResultsListener = (results: readonly string[]) => void;
+
+/** The result string of a voice `tool-calls-result` client message, or null for any other message. */
+export function voiceToolResult(message: Record<string, unknown>): string | null {
+  if (message.type !== 'tool-calls-result') return null;
+  const result = (message.toolCallResult as { result?: unknown } | undefined)?.result;
+  return typeof result === 'string' ? result : null;
+}
+
+export function useConversation(chat: ChatClient, face: VoiceWidgetFace, onToolResults?: ToolResultsListener) {
   const [messages, setMessages] = useState<TranscriptMessage[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const nextId = useRef(0);
   const mounted = useRef(true);
+  // The latest listener, without re-subscribing to the voice client when it changes.
+  const toolResults = useRef(onToolResults);
+  toolResults.current = onToolResults;
 
   const add = useCallback((role: TranscriptMessage['role'], text: string, via: TranscriptMessage['via']) => {
     nextId.current += 1;
@@ -23,6 +38,11 @@ export function useConversation(chat: ChatClient, face: VoiceWidgetFace) {
     mounted.current = true;
     let attached: VoiceClient | null = null;
     const onMessage = (message: Record<string, unknown>) => {
+      const result = voiceToolResult(message);
+      if (result !== null) {
+        toolResults.current?.([result]);
+        return;
+      }
       if (message.type !== 'transcript' || message.transcriptType !== 'final') return;
       const role = message.role;
       const text = typeof message.transcript === 'string' ? message.transcript.trim() : '';
@@ -46,7 +66,10 @@ export function useConversation(chat: ChatClient, face: VoiceWidgetFace) {
       setError(null);
       try {
         const reply = await chat.send(text);
-        if (mounted.current) add('assistant', reply.text || '(no answer)', 'chat');
+        if (!mounted.current) return;
+        add('assistant', reply.text || '(no answer)', 'chat');
+        const results = reply.toolResults ?? [];
+        if (results.length > 0) toolResults.current?.(results);
       } catch (caught) {
         if (mounted.current) setError(caught instanceof Error ? caught.message : String(caught));
       } finally {

@@ -1,5 +1,6 @@
 // "Your Schedule" (spec §2): Refresh, the calendar, "Loading your calendar...", and the error block
-// (Calendar Error, the message, Try Again; Sign in again when the provider token is gone). Driven by
+// (Calendar Error, the message, Try Again; when Google access is gone for good — the grant revoked —
+// "Sign in again" comes first as the primary action, since only that helps, and Try Again second). Driven by
 // the schedule machine through useActorRef + useSelector. "Plan route" opens the Route view of the
 // picked day (lazy chunk, from the events already loaded) in place of the calendar, which stays mounted
 // (hidden) so its view and date are kept; Back to calendar (or Escape) returns focus to Plan route.
@@ -24,15 +25,19 @@ export const ROUTE_LOADING_TEXT = 'Planning the route...';
 
 export interface SchedulePanelProps {
   ports: SchedulePorts;
-  /** Starts the provider sign-in again (offered when the provider token is gone). */
+  /** Starts the provider sign-in again with a fresh consent (offered when Google access is gone). */
   onSignInAgain(): void;
   /** Date the calendar opens on (default: today). */
   initialDate?: string;
+  /** Subscribes to "the calendar changed elsewhere" (the assistant's writes): the panel reloads in place. */
+  refreshRequests?: (listener: () => void) => () => void;
 }
 
-export function SchedulePanel({ ports, onSignInAgain, initialDate }: SchedulePanelProps) {
+export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshRequests }: SchedulePanelProps) {
   const machine = useMemo(() => scheduleMachine.provide({ actors: createScheduleActors(ports) }), [ports]);
   const actor = useActorRef(machine);
+  // A reload keeps the calendar on screen, its view and date (unlike a remount).
+  useEffect(() => refreshRequests?.(() => actor.send({ type: 'schedule.refresh' })), [refreshRequests, actor]);
   const view = useSelector(actor, toScheduleView, shallowEqual);
   const showCalendar = view.status === 'loaded' || (view.status === 'loading' && view.fetchedAt !== null);
 
@@ -85,18 +90,18 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate }: SchedulePan
           <h3>{SCHEDULE_ERROR_HEADING}</h3>
           <p>{view.errorMessage}</p>
           <div className="error-block__actions">
+            {view.needsSignIn ? (
+              <button type="button" className="button button--primary" onClick={onSignInAgain}>
+                Sign in again
+              </button>
+            ) : null}
             <button
               type="button"
-              className="button button--primary"
+              className={`button ${view.needsSignIn ? 'button--secondary' : 'button--primary'}`}
               onClick={() => actor.send({ type: 'schedule.retry' })}
             >
               Try Again
             </button>
-            {view.needsSignIn ? (
-              <button type="button" className="button button--secondary" onClick={onSignInAgain}>
-                Sign in again
-              </button>
-            ) : null}
           </div>
         </div>
       ) : null}
