@@ -44,6 +44,13 @@ export interface SimulationScript {
   assistantEnds?: boolean;
 }
 
+/** What the assistant answered a turn: what it said, and the results of the tools it called for it. */
+export interface TurnAnswer {
+  text: string;
+  /** Each tool's result string, delivered as `tool-calls-result` client messages before the answer. */
+  toolResults?: Array<{ name: string; result: string }>;
+}
+
 export interface SimulationOptions {
   assistantId: string;
   script: SimulationScript;
@@ -52,7 +59,7 @@ export interface SimulationOptions {
   /** How many call-object bundle loads time out (3 or more fails the call object's creation). */
   bundleTimeouts?: number;
   /** The assistant's answer to a user turn (the local assistant, or an offline placeholder). */
-  answer: (text: string) => Promise<string>;
+  answer: (text: string) => Promise<string | TurnAnswer>;
   onEvent: (event: SimulationEvent) => void;
 }
 
@@ -274,8 +281,20 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
         });
         // Simulated time stands still while the (real) assistant answers, as a caller would wait.
         answering++;
-        const reply = await options.answer(text).finally(() => {
+        const answered = await options.answer(text).finally(() => {
           answering--;
+        });
+        const { text: reply, toolResults = [] } = typeof answered === 'string' ? { text: answered } : answered;
+        // As the platform sends them with `clientMessages: tool-calls-result`: the web app reloads on a change.
+        toolResults.forEach((tool, n) => {
+          deliver({
+            type: 'daily.appMessage',
+            fromAssistant: true,
+            data: JSON.stringify({
+              type: 'tool-calls-result',
+              toolCallResult: { name: tool.name, toolCallId: `sim_${i}_${n}`, result: tool.result },
+            }),
+          });
         });
         emit('turn', { role: 'assistant', text: reply });
         deliver({

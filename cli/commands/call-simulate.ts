@@ -21,12 +21,16 @@ export function registerCallSimulate(call: Command, io: CliIo): void {
     .option('--fail-stage <stage>', 'make this start stage fail (e.g. daily-call-join)')
     .option('--bundle-timeouts <n>', 'how many call-object bundle loads time out (3 fails the start)', parseCount)
     .option('--clinician <email>', 'a seeded clinician: the local assistant answers from their calendar')
+    .option(
+      '--calendar-write',
+      "with --clinician: make sure the clinician's Google grant allows calendar changes (calendar.events)",
+    )
     .option('--local-url <url>', 'the local platform whose assistant answers the turns', 'http://127.0.0.1:8787')
     .option('--offline', 'do not contact the local assistant; turns are answered with a placeholder')
     .option('--json', 'print NDJSON: one event per line')
     .addHelpText(
       'after',
-      `\nExamples:\n  $ homerounds call simulate --assistant home-visit-scheduler --clinician maya.patel@homerounds.test\n  $ homerounds call simulate --assistant a1 --fail-stage daily-call-join --json\n\nExit codes: 0 the call started and ended; 10–17 the start stage that failed\n  (11 web-call-creation, 12 daily-call-object-creation, 14 daily-call-join,\n  15 video-recording-setup, 16 audio-observer-setup, 17 audio-processing-setup; the last three are\n  non-fatal in the SDK, so the call still starts and the run exits 0).`,
+      `\nExamples:\n  $ homerounds call simulate --assistant home-visit-scheduler --clinician maya.patel@homerounds.test\n  $ homerounds call simulate --assistant a1 --clinician maya.patel@homerounds.test --calendar-write --script book.yaml\n  $ homerounds call simulate --assistant a1 --fail-stage daily-call-join --json\n\nExit codes: 0 the call started and ended; 10–17 the start stage that failed\n  (11 web-call-creation, 12 daily-call-object-creation, 14 daily-call-join,\n  15 video-recording-setup, 16 audio-observer-setup, 17 audio-processing-setup; the last three are\n  non-fatal in the SDK, so the call still starts and the run exits 0).`,
     )
     .action(
       async (opts: {
@@ -35,6 +39,7 @@ export function registerCallSimulate(call: Command, io: CliIo): void {
         failStage?: string;
         bundleTimeouts?: number;
         clinician?: string;
+        calendarWrite?: boolean;
         localUrl: string;
         offline?: boolean;
         json?: boolean;
@@ -42,17 +47,20 @@ export function registerCallSimulate(call: Command, io: CliIo): void {
         const handler = await import('../handlers/call-simulate.ts');
         const failStage = handler.parseStage(opts.failStage);
         const script = await handler.readScript(opts.script);
-        const { LOCAL_VOICE_PUBLIC_KEY } = await import('../../fixtures/voice-keys.ts');
         if (opts.offline && opts.clinician) throw usageError('--clinician needs the local platform; drop --offline.');
+        if (opts.calendarWrite && !opts.clinician) throw usageError('--calendar-write needs --clinician <email>.');
         const baseUrl = opts.offline ? null : (io.env.HOMEROUNDS_LOCAL_URL ?? opts.localUrl).replace(/\/+$/, '');
-        const bearer =
-          baseUrl && opts.clinician ? await handler.localAccessToken(baseUrl, opts.clinician) : LOCAL_VOICE_PUBLIC_KEY;
+        // As the web app: a session, then a call token for the assistant (the session itself never goes there).
+        const clinician =
+          baseUrl && opts.clinician
+            ? await handler.localClinician(baseUrl, opts.clinician, { write: opts.calendarWrite })
+            : null;
         const sim = await handler.runCallSimulation({
           assistantId: opts.assistant,
           script,
           failStage,
           bundleTimeouts: opts.bundleTimeouts,
-          answer: handler.localAnswerer(baseUrl, bearer, opts.assistant),
+          answer: handler.localAnswerer(baseUrl, clinician?.callToken ?? null, opts.assistant),
           onEvent: opts.json ? (event) => io.stdout(`${JSON.stringify(event)}\n`) : undefined,
         });
         if (!opts.json) printLines(io, handler.formatSimulation(sim));

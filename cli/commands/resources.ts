@@ -15,6 +15,9 @@ interface EndpointFlags extends GlobalFlags {
   upload?: string;
   field?: string[];
   template?: string;
+  toolsUrl?: string;
+  toolsSecret?: string;
+  toolsCredentialId?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -42,7 +45,10 @@ export function exampleFor(endpoint: Endpoint): string {
     lines.push(`$ ${head}${endpoint.method === 'GET' ? ' --json' : ''}`);
   }
   if (endpoint.resource === 'assistant' && endpoint.verb === 'create') {
-    lines.push(`$ ${head} --template home-visit-scheduler --data '{"name":"Scheduling (Dallas)"}'`);
+    lines.push(
+      `$ ${head} --template home-visit-scheduler --tools-url https://<ref>.supabase.co/functions/v1/assistant-tools --tools-secret "$HOMEROUNDS_TOOLS_SECRET"`,
+      `$ ${head} --template home-visit-scheduler --local --data '{"name":"Scheduling (Dallas)"}'`,
+    );
   }
   return `\nExample:\n${lines.map((l) => `  ${l}`).join('\n')}\n\nCalls ${endpoint.method} ${endpoint.path}${
     endpoint.createsCall ? ' (never retried automatically)' : ''
@@ -71,7 +77,17 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
       .option('-d, --data <json>', 'extra fields as inline JSON or YAML');
   }
   if (endpoint.resource === 'assistant' && endpoint.verb === 'create') {
-    command.option('--template <name>', 'start from a built-in template (see homerounds template builtin)');
+    command
+      .option('--template <name>', 'start from a built-in template (see homerounds template builtin)')
+      .option(
+        '--tools-url <url>',
+        "with --template: the tools server's URL (else --local, HOMEROUNDS_TOOLS_URL, SUPABASE_URL/functions/v1/assistant-tools)",
+      )
+      .option(
+        '--tools-secret <secret>',
+        'with --template: the server secret (else HOMEROUNDS_TOOLS_SECRET); never printed',
+      )
+      .option('--tools-credential-id <id>', 'with --template: a platform credential instead of the secret');
   }
   addApiOptions(command).addHelpText('after', exampleFor(endpoint));
   command.action(async (...args: unknown[]) => {
@@ -87,9 +103,16 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
     let body = endpoint.body
       ? await readBody({ file: flags.file, data: flags.data, stdin: () => readStdin(), cwd: io.cwd })
       : undefined;
+    let redact = (value: unknown) => value;
     if (flags.template) {
-      const { templateBody } = await import('../handlers/templates.ts');
-      body = { ...templateBody(flags.template), ...((body as Record<string, unknown>) ?? {}) };
+      const [{ filledTemplateBody }, { maskServerSecrets, resolveToolsServer }] = await Promise.all([
+        import('../handlers/templates.ts'),
+        import('../templates/tools-server.ts'),
+      ]);
+      const tools = resolveToolsServer(flags, io.env);
+      body = { ...filledTemplateBody(flags.template, tools), ...((body as Record<string, unknown>) ?? {}) };
+      // The platform answers with the assistant as created, server secret included: never print it.
+      redact = (value) => maskServerSecrets(value);
     }
     const fields = endpoint.body === 'multipart' ? parsePairs(flags.field, '--field') : undefined;
     const data = await withClient(io, flags, (client) =>
@@ -105,7 +128,7 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
         progress: flags.all && !flags.json ? (line) => io.stderr(`${line}\n`) : undefined,
       }),
     );
-    await showResult(io, data, { json: flags.json, resource: endpoint.resource, columns: endpoint.columns });
+    await showResult(io, redact(data), { json: flags.json, resource: endpoint.resource, columns: endpoint.columns });
   });
 }
 

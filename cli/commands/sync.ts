@@ -4,23 +4,43 @@ import type { GlobalFlags } from '../api/connect.ts';
 import { type CliIo, printJson, printLines } from '../output/io.ts';
 import { addApiOptions, withClient } from './api-options.ts';
 
+interface ToolsFlags {
+  toolsUrl?: string;
+  toolsSecret?: string;
+  toolsCredentialId?: string;
+  local?: boolean;
+}
+
 export function registerSync(program: Command, io: CliIo, templateTopic?: Command): void {
   addApiOptions(
     program
       .command('apply')
       .description('make the platform match a folder of assistant, tool and phone-number files (matched by name)')
       .requiredOption('-f, --file <dir>', 'folder with assistants/, tools/, phone-numbers/ (JSON or YAML)')
-      .option('--dry-run', 'show the diff (create / update / unchanged, changed fields) and change nothing'),
+      .option('--dry-run', 'show the diff (create / update / unchanged, changed fields) and change nothing')
+      .option(
+        '--tools-url <url>',
+        `fills \${HOMEROUNDS_TOOLS_URL} (else --local, HOMEROUNDS_TOOLS_URL, SUPABASE_URL/functions/v1/assistant-tools)`,
+      )
+      .option(
+        '--tools-secret <secret>',
+        `fills \${HOMEROUNDS_TOOLS_SECRET} (else HOMEROUNDS_TOOLS_SECRET); never printed`,
+      ),
   )
     .addHelpText(
       'after',
-      '\nExample:\n  $ homerounds apply -f voice/ --dry-run\n  $ homerounds apply -f voice/ --json\n\nNothing is deleted; every file is parsed before any request is sent.',
+      '\nExample:\n  $ homerounds apply -f voice/ --dry-run\n  $ HOMEROUNDS_TOOLS_SECRET=… homerounds apply -f voice/ --json\n\nNothing is deleted; every file is parsed (and its placeholders filled) before any request is sent.',
     )
-    .action(async (flags: GlobalFlags & { file: string; dryRun?: boolean }) => {
-      const { apply } = await import('../handlers/sync.ts');
+    .action(async (flags: GlobalFlags & ToolsFlags & { file: string; dryRun?: boolean }) => {
+      const [{ apply }, { resolveToolsServer }] = await Promise.all([
+        import('../handlers/sync.ts'),
+        import('../templates/tools-server.ts'),
+      ]);
+      const tools = resolveToolsServer(flags, io.env);
       const result = await withClient(io, flags, (client) =>
         apply(client, flags.file, {
           dryRun: flags.dryRun ?? false,
+          tools,
           progress: flags.json ? undefined : (line) => io.stderr(`${line}\n`),
         }),
       );
@@ -98,13 +118,26 @@ export function registerSync(program: Command, io: CliIo, templateTopic?: Comman
     .command('show <name>')
     .description('print a built-in template (YAML, or JSON with --json) to edit and create from')
     .option('--json', 'print only JSON on stdout')
+    .option(
+      '--tools-url <url>',
+      "the tools server's URL (else HOMEROUNDS_TOOLS_URL, SUPABASE_URL/functions/v1/assistant-tools; else a placeholder)",
+    )
+    .option('--local', "the local platform's tools server (HOMEROUNDS_LOCAL_URL or http://127.0.0.1:8787)")
+    .option('--tools-credential-id <id>', 'authenticate with this platform credential instead of the secret header')
     .addHelpText(
       'after',
-      '\nExample:\n  $ homerounds template show home-visit-scheduler > assistants/scheduler.yaml\n  $ homerounds assistant create --template home-visit-scheduler',
+      `\nExample:\n  $ homerounds template show home-visit-scheduler --tools-url https://<ref>.supabase.co/functions/v1/assistant-tools > voice/assistants/scheduler.yaml\n  $ HOMEROUNDS_TOOLS_SECRET=… homerounds apply -f voice/\n  $ homerounds assistant create --template home-visit-scheduler --tools-secret …\n\nThe secret is never printed: the template shows \${HOMEROUNDS_TOOLS_SECRET}, which apply fills in.`,
     )
-    .action(async (name: string, opts: { json?: boolean }) => {
-      const { templateBody } = await import('../handlers/templates.ts');
-      const body = templateBody(name);
+    .action(async (name: string, opts: ToolsFlags & { json?: boolean }) => {
+      const [{ templateBody }, { resolveToolsServer }] = await Promise.all([
+        import('../handlers/templates.ts'),
+        import('../templates/tools-server.ts'),
+      ]);
+      const tools = resolveToolsServer(
+        { ...opts, toolsSecret: undefined },
+        { ...io.env, HOMEROUNDS_TOOLS_SECRET: undefined },
+      );
+      const body = templateBody(name, tools);
       if (opts.json) return printJson(io, body);
       const { stringify } = await import('yaml');
       printLines(io, stringify(body, { lineWidth: 0 }));

@@ -1,12 +1,18 @@
 // `homerounds call simulate`: runs a call through the real call-session and video-client machines with
 // the simulated client. Conversation turns are answered by the local assistant when the local platform
-// is reachable (POST /chat/web), otherwise marked offline. Returns data; the command prints it.
+// is reachable (POST /chat/web with the public key and, for --clinician, a call token from the call-token
+// function, as the web app sends them), otherwise marked offline. Returns data; the command prints it.
+import { CALL_TOKEN_VARIABLE, FUNCTION_NAMES, FUNCTIONS_PATH, parseToolResult } from '../../core/assistant/contract.ts';
+import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
+import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
+import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import {
   CALL_START_STAGES,
   type SimulationEvent,
   type SimulationResult,
   type SimulationScript,
   simulateCall,
+  type TurnAnswer,
 } from '../adapters/call-simulator.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
 import { readDocumentFile } from './input.ts';
@@ -63,50 +69,144 @@ export function parseStage(value: string | undefined) {
   return stage;
 }
 
-/** A signed-in session for a seeded clinician, minted by the local platform (its /__local/sessions hook). */
-export async function localAccessToken(baseUrl: string, email: string): Promise<string> {
-  let response: Response;
+async function localPost(
+  url: string,
+  init: { headers?: Record<string, string>; body?: unknown },
+  baseUrl: string,
+): Promise<Response> {
   try {
-    response = await fetch(`${baseUrl}/__local/sessions`, {
+    return await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email }),
+      headers: { 'content-type': 'application/json', ...init.headers },
+      body: JSON.stringify(init.body ?? {}),
     });
   } catch {
     throw new CliError(
       `The local platform is not reachable at ${baseUrl}. Start it with \`npm start\`, or use --offline.`,
     );
   }
+}
+
+/** A signed-in session for a seeded clinician, minted by the local platform (its /__local/sessions hook). */
+export async function localAccessToken(baseUrl: string, email: string): Promise<string> {
+  const response = await localPost(`${baseUrl}/__local/sessions`, { body: { email } }, baseUrl);
   if (response.status === 404) throw new CliError(`No seeded clinician ${email} on the local platform.`, EXIT.notFound);
   if (!response.ok) throw new CliError(`The local platform refused a session (${response.status}).`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
 
 /**
- * Answers from the local assistant over its chat endpoint, or says it is offline. With an access token the
- * assistant answers from that clinician's calendar; with only the public key it asks to sign in.
+ * Makes sure the tools server can reach the clinician's calendar: the Google grant an offline sign-in
+ * leaves on the server. One already stored (a browser sign-in) is kept when it allows what is asked
+ * (`write`: calendar changes too); otherwise the local platform stores one (/__local/google-grants), as
+ * signing in, and allowing calendar changes, would.
  */
-export function localAnswerer(baseUrl: string | null, bearer: string, assistantId: string) {
+export async function ensureLocalGoogleGrant(
+  baseUrl: string,
+  email: string,
+  accessToken: string,
+  options: { write?: boolean } = {},
+): Promise<{ stored: boolean; scopes: string[] }> {
+  const need = options.write ? 'write' : 'read';
+  const current = await localPost(
+    `${baseUrl}${FUNCTIONS_PATH}/${FUNCTION_NAMES.googleToken}`,
+    { headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${accessToken}` }, body: { need } },
+    baseUrl,
+  );
+  if (current.ok) {
+    const { scopes } = (await current.json()) as { scopes?: string[] };
+    return { stored: false, scopes: scopes ?? [] };
+  }
+  await current.body?.cancel();
+  const scopes = options.write ? [CALENDAR_READONLY_SCOPE, CALENDAR_EVENTS_SCOPE] : [CALENDAR_READONLY_SCOPE];
+  const granted = await localPost(`${baseUrl}/__local/google-grants`, { body: { email, scopes } }, baseUrl);
+  if (granted.status === 404) {
+    const { message } = (await granted.json().catch(() => ({}))) as { message?: string };
+    if (message?.startsWith('Unknown local hook')) {
+      throw new CliError(`The local platform at ${baseUrl} cannot store a Google grant (no /__local/google-grants).`);
+    }
+    throw new CliError(`No seeded clinician ${email} on the local platform.`, EXIT.notFound);
+  }
+  if (!granted.ok) {
+    throw new CliError(
+      `The local platform could not store a Google grant for ${email} (${granted.status}); is it older than this CLI?`,
+    );
+  }
+  return { stored: true, scopes: ((await granted.json()) as { scopes?: string[] }).scopes ?? scopes };
+}
+
+/** A call token for the signed-in clinician, from the call-token function, as the web app gets one. */
+export async function localCallToken(baseUrl: string, accessToken: string): Promise<string> {
+  const response = await localPost(
+    `${baseUrl}${FUNCTIONS_PATH}/${FUNCTION_NAMES.callToken}`,
+    { headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${accessToken}` } },
+    baseUrl,
+  );
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new CliError(`The call-token function refused the session (${response.status}).`, EXIT.auth);
+  }
+  return ((await response.json()) as { callToken: string }).callToken;
+}
+
+/**
+ * The clinician's part of a call as the web app plays it: a local session, the Google grant on the server,
+ * and a call token for the assistant. The Supabase access token stays here; only the call token goes to
+ * the assistant.
+ */
+export async function localClinician(
+  baseUrl: string,
+  email: string,
+  options: { write?: boolean } = {},
+): Promise<{ callToken: string; grantStored: boolean; scopes: string[] }> {
+  const accessToken = await localAccessToken(baseUrl, email);
+  const grant = await ensureLocalGoogleGrant(baseUrl, email, accessToken, options);
+  return { callToken: await localCallToken(baseUrl, accessToken), grantStored: grant.stored, scopes: grant.scopes };
+}
+
+/**
+ * Answers from the local assistant over its chat endpoint (the public key as Bearer, as the web app), or
+ * says it is offline. With a call token (in `assistantOverrides.variableValues`) the assistant answers from
+ * that clinician's calendar; without one it asks to sign in first.
+ */
+export function localAnswerer(baseUrl: string | null, callToken: string | null, assistantId: string) {
   let previousChatId: string | undefined;
-  return async (text: string): Promise<string> => {
-    if (!baseUrl) return '(assistant offline: start the local platform with `npm start` for real answers)';
+  return async (text: string): Promise<TurnAnswer> => {
+    if (!baseUrl) return { text: '(assistant offline: start the local platform with `npm start` for real answers)' };
     try {
       const response = await fetch(`${baseUrl}/chat/web`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-        body: JSON.stringify({ assistantId, input: text, ...(previousChatId ? { previousChatId } : {}) }),
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${LOCAL_VOICE_PUBLIC_KEY}` },
+        body: JSON.stringify({
+          assistantId,
+          input: text,
+          ...(callToken ? { assistantOverrides: { variableValues: { [CALL_TOKEN_VARIABLE]: callToken } } } : {}),
+          ...(previousChatId ? { previousChatId } : {}),
+        }),
       });
-      if (!response.ok) return `(assistant unavailable: HTTP ${response.status})`;
-      const chat = (await response.json()) as { id?: string; output?: Array<{ role?: string; content?: string }> };
+      if (!response.ok) {
+        await response.body?.cancel();
+        return { text: `(assistant unavailable: HTTP ${response.status})` };
+      }
+      const chat = (await response.json()) as {
+        id?: string;
+        output?: Array<{ role?: string; content?: string; name?: string }>;
+      };
       previousChatId = chat.id ?? previousChatId;
-      return (
-        chat.output
-          ?.map((o) => o.content ?? '')
-          .join(' ')
-          .trim() || '(no answer)'
-      );
+      const output = chat.output ?? [];
+      return {
+        text:
+          output
+            .filter((o) => o.role === 'assistant')
+            .map((o) => o.content ?? '')
+            .join(' ')
+            .trim() || '(no answer)',
+        toolResults: output
+          .filter((o) => o.role === 'tool')
+          .map((o) => ({ name: o.name ?? 'tool', result: o.content ?? '' })),
+      };
     } catch {
-      return '(assistant offline: the local platform is not reachable)';
+      return { text: '(assistant offline: the local platform is not reachable)' };
     }
   };
 }
@@ -121,7 +221,7 @@ export async function runCallSimulation(opts: {
   script: SimulationScript;
   failStage?: ReturnType<typeof parseStage>;
   bundleTimeouts?: number;
-  answer: (text: string) => Promise<string>;
+  answer: (text: string) => Promise<string | TurnAnswer>;
   onEvent?: (event: SimulationEvent) => void;
 }): Promise<CallSimulation> {
   const events: SimulationEvent[] = [];
@@ -177,6 +277,12 @@ export function formatSimulation(sim: CallSimulation): string {
     } else if (e.type === 'turn') {
       const turn = e.payload as { role: string; text: string };
       lines.push(`  ${at(e.t)}  ${turn.role === 'user' ? 'you      ' : 'assistant'}: ${turn.text}`);
+    } else if (e.type === 'message') {
+      const message = e.payload as { type?: string; toolCallResult?: { name?: string; result?: string } };
+      if (message.type !== 'tool-calls-result') continue;
+      const result = parseToolResult(message.toolCallResult?.result);
+      const status = result ? `${result.status}${result.calendarChanged ? ' (calendar changed)' : ''}` : 'error';
+      lines.push(`  ${at(e.t)}  tool     : ${message.toolCallResult?.name ?? '?'} → ${status}`);
     }
   }
   const peak = Math.max(0, ...sim.events.filter((e) => e.type === 'volume-level').map((e) => Number(e.payload)));

@@ -6,6 +6,12 @@ import { join, resolve } from 'node:path';
 import type { ApiClient } from '../api/client.ts';
 import { listItems } from '../api/paginate.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
+import {
+  fillToolsPlaceholders,
+  maskServerSecrets,
+  type ResolvedToolsServer,
+  TOOLS_SECRET_PLACEHOLDER,
+} from '../templates/tools-server.ts';
 import { parseDocumentText } from './input.ts';
 
 export const SYNC_KINDS = ['assistant', 'tool', 'phone-number'] as const;
@@ -144,12 +150,22 @@ export async function plan(client: ApiClient, desired: readonly DesiredResource[
   return items;
 }
 
+/**
+ * Fills the tools server's placeholders (`${HOMEROUNDS_TOOLS_URL}`, `${HOMEROUNDS_TOOLS_SECRET}`, as a
+ * shown template or an export leaves them) in every file; a placeholder without a value stops the run
+ * before anything is sent. The filled secret is compared and sent, never printed: the plan lists field
+ * names only.
+ */
+export function fillDesired(desired: readonly DesiredResource[], tools: ResolvedToolsServer): DesiredResource[] {
+  return desired.map((d) => ({ ...d, body: fillToolsPlaceholders(d.body, tools, d.file) }));
+}
+
 export async function apply(
   client: ApiClient,
   dir: string,
-  options: { dryRun: boolean; progress?: (line: string) => void },
+  options: { dryRun: boolean; tools?: ResolvedToolsServer; progress?: (line: string) => void },
 ): Promise<{ dryRun: boolean; items: PlanItem[] }> {
-  const desired = await readDesired(resolve(dir));
+  const desired = fillDesired(await readDesired(resolve(dir)), options.tools ?? {});
   const items = await plan(client, desired);
   if (options.dryRun) return { dryRun: true, items };
   for (const item of items) {
@@ -194,7 +210,11 @@ export async function exportAll(
       let base = fileName(name);
       if (used.has(base)) base = `${base}-${String(item.id).slice(0, 8)}`;
       used.add(base);
-      const body = Object.fromEntries(Object.entries(item).filter(([k]) => !SERVER_FIELDS.has(k)));
+      // The server secret is written as its placeholder: `apply` fills it in from --tools-secret again.
+      const body = maskServerSecrets(
+        Object.fromEntries(Object.entries(item).filter(([k]) => !SERVER_FIELDS.has(k))),
+        TOOLS_SECRET_PLACEHOLDER,
+      );
       const file = join(folder, `${base}.${options.format}`);
       await writeFile(
         file,

@@ -1,93 +1,123 @@
-// Built-in assistant templates: `homerounds template show <name>` and
-// `homerounds assistant create --template <name>`. Plain JSON a user can export, edit and apply.
+// Built-in assistant templates: `homerounds template show <name>`, `homerounds assistant create --template
+// <name>` and, through a shown template saved into a folder, `homerounds apply`. Plain JSON a user can
+// export, edit and apply.
+//
+// home-visit-scheduler is the hosted assistant of the product: its function tools are exactly the
+// scheduling tools of core/assistant/tools (TOOL_DEFINITIONS: name, description, JSON-schema parameters),
+// each sent to our tools server (the assistant-tools Edge Function) with the server secret
+// (tools-server.ts: where, how, and the placeholders `apply` fills in).
+import { TOOL_DEFINITIONS } from '../../core/assistant/tools/index.ts';
+import { TOOLS_SECRET_PLACEHOLDER, TOOLS_URL_PLACEHOLDER, type ToolsServer, toolsServerBody } from './tools-server.ts';
 
 const SYSTEM_PROMPT = `You are the scheduling assistant of HomeRounds, used by home-health and therapy clinicians (nurses,
-physical, occupational and speech therapists) and their office staff to manage the day's home visits.
+physical, occupational and speech therapists) to manage their home visits. You help with the schedule only:
+visits, free times, the order of the day's visits and the drives between them.
 
-What you do (administrative only):
-- Read the clinician's calendar and say which visits are booked, where and when.
-- Book, move or cancel visits when asked, after confirming the patient, date, time and address aloud.
-- Suggest the best order of the day's visits and the travel time between them, respecting patient time windows.
-- Keep answers short: one or two sentences, times in the clinician's local time, addresses as street and town.
+How you work:
+- Everything you say about the calendar comes from your tools. Never invent a visit, patient, address, time or
+  drive time.
+- Do not assume today's date or the clinician's time zone: the tools know both. Pass days and times as the
+  clinician said them ("today", "tomorrow", "Friday", "2pm") or as YYYY-MM-DD and HH:MM. Every result carries the
+  clinician's time zone (timeZone) and every date and time in it is in that zone.
+- Every tool result is JSON with a status and a "say" sentence. Relay "say" faithfully: speak it as it is, or
+  shorten it without changing any name, number, day or time, and add nothing the result does not contain.
+- When the day, the time, the patient or the action (book, move or cancel) is missing or unclear, ask one short
+  question back instead of guessing.
+- Never change the calendar without proposing first and getting a yes. book_visit, move_visit and cancel_visit
+  called without confirm only propose and check (status "proposal", with confirmWith). Tell the clinician what
+  the proposal says and ask for a clear yes. Only after that yes, call the same tool again with exactly the
+  arguments in confirmWith: never other arguments, and never confirm: true on a first call. If the clinician
+  says no or asks for something else, drop the proposal. Say a change was made only after a result with status
+  "done".
+- status "needs_write_access": say what "say" says (how to allow calendar changes; nothing was changed).
+  status "needs_sign_in": ask the clinician to sign in to HomeRounds again. A tool error: say the calendar could
+  not be reached, that nothing was changed, and offer to try again.
+- Answer in the clinician's language (English or Spanish); when they speak Spanish, pass language "es".
+- Keep answers short: one or two sentences. Never read out dates of birth, insurance numbers or other
+  identifiers.
 
 What you never do:
-- Never give medical advice, diagnoses, medication or dosing guidance, or clinical opinions, even if asked directly.
-  Say that you can only help with scheduling and that clinical questions go to the clinician's supervisor or the
-  patient's physician.
-- Never read out full dates of birth, insurance numbers or other identifiers; use first name and last initial.
-- Never invent visits, patients or addresses: if a tool fails or returns nothing, say so and offer to try again.
+- Never give medical advice, diagnoses, medication or dosing guidance, or clinical opinions, even if asked
+  directly. Say that you can only help with scheduling and that clinical questions go to the clinician's
+  supervisor or the patient's physician.
 
 Emergencies: if anyone describes a medical emergency (chest pain, trouble breathing, a fall with injury, stroke
-signs, thoughts of self-harm), tell them to hang up and call emergency services (911 in the United States) right
-away, and do not continue scheduling.
+signs, thoughts of self-harm), tell them to hang up and call 911 (emergency services) right away, and do not
+continue scheduling.`;
 
-Before changing the calendar, repeat the change and ask for a clear yes. Use the tools below; do not guess.`;
+/** The client messages the web app needs: transcripts and status for the widget, tool results to reload the calendar. */
+export const CLIENT_MESSAGES = [
+  'conversation-update',
+  'hang',
+  'speech-update',
+  'status-update',
+  'transcript',
+  'tool-calls-result',
+  'user-interrupted',
+] as const;
+/** The server messages: only the tool calls (nothing else about a call leaves the platform). */
+export const SERVER_MESSAGES = ['tool-calls'] as const;
 
-function functionTool(name: string, description: string, properties: Record<string, unknown>, required: string[]) {
-  return {
+/** The scheduling tools as inline function tools, each sent to the tools server. */
+export function schedulerTools(server: ToolsServer): Array<Record<string, unknown>> {
+  return TOOL_DEFINITIONS.map((tool) => ({
     type: 'function',
     async: false,
-    function: { name, description, parameters: { type: 'object', properties, required } },
+    function: { name: tool.name, description: tool.description, parameters: structuredClone(tool.parameters) },
+    server: toolsServerBody(server),
     messages: [
-      { type: 'request-start', content: 'One moment while I check the schedule.' },
-      { type: 'request-failed', content: "I couldn't reach the schedule just now." },
+      {
+        type: 'request-response-delayed',
+        content: 'One moment, I am still checking your calendar.',
+        timingMilliseconds: 3000,
+      },
+      { type: 'request-failed', content: "I couldn't reach your calendar just now. Nothing was changed." },
     ],
+  }));
+}
+
+export function homeVisitScheduler(server: ToolsServer): Record<string, unknown> {
+  return {
+    name: 'home-visit-scheduler',
+    firstMessage: 'Hi, this is the HomeRounds scheduling assistant. How can I help with your visits?',
+    firstMessageMode: 'assistant-speaks-first',
+    model: {
+      provider: 'openai',
+      model: 'gpt-4o',
+      temperature: 0.2,
+      messages: [{ role: 'system', content: SYSTEM_PROMPT }],
+      tools: schedulerTools(server),
+    },
+    voice: { provider: '11labs', voiceId: 'sarah' },
+    transcriber: { provider: 'deepgram', model: 'nova-2', language: 'en' },
+    clientMessages: [...CLIENT_MESSAGES],
+    serverMessages: [...SERVER_MESSAGES],
+    endCallMessage: 'Thanks, have a good round of visits.',
+    endCallPhrases: ['goodbye', 'that is all'],
+    maxDurationSeconds: 600,
+    compliancePlan: { hipaaEnabled: true },
+    metadata: { template: 'home-visit-scheduler', product: 'homerounds' },
   };
 }
 
-const isoDate = { type: 'string', description: 'Date as YYYY-MM-DD in the clinician time zone' };
+/** The template with its placeholders, as `template show` prints it without a tools URL. */
+export const HOME_VISIT_SCHEDULER = homeVisitScheduler({
+  url: TOOLS_URL_PLACEHOLDER,
+  secret: TOOLS_SECRET_PLACEHOLDER,
+});
 
-export const HOME_VISIT_SCHEDULER = {
-  name: 'home-visit-scheduler',
-  firstMessage: "Hi, this is the HomeRounds scheduling assistant. How can I help with today's visits?",
-  firstMessageMode: 'assistant-speaks-first',
-  model: {
-    provider: 'openai',
-    model: 'gpt-4o',
-    temperature: 0.2,
-    messages: [{ role: 'system', content: SYSTEM_PROMPT }],
-    tools: [
-      functionTool(
-        'lookup_calendar',
-        "List the clinician's booked visits between two dates, with patient first name, address and time window.",
-        { from: isoDate, to: isoDate },
-        ['from', 'to'],
-      ),
-      functionTool(
-        'schedule_visit',
-        'Book, move or cancel a home visit after the caller confirmed it aloud.',
-        {
-          action: { type: 'string', enum: ['book', 'move', 'cancel'] },
-          visitId: { type: 'string', description: 'Existing visit id (move, cancel)' },
-          patientId: { type: 'string' },
-          date: isoDate,
-          startTime: { type: 'string', description: 'HH:MM, 24-hour, clinician time zone' },
-          durationMinutes: { type: 'integer', minimum: 15, maximum: 240 },
-        },
-        ['action'],
-      ),
-      functionTool(
-        'optimize_route',
-        "Order a day's visits to minimise driving while keeping each patient's time window; returns the order and travel times.",
-        { date: isoDate, startAddress: { type: 'string', description: 'Defaults to the clinician home address' } },
-        ['date'],
-      ),
-    ],
-  },
-  voice: { provider: '11labs', voiceId: 'sarah' },
-  transcriber: { provider: 'deepgram', model: 'nova-2', language: 'en' },
-  endCallMessage: 'Thanks, have a good round of visits.',
-  endCallPhrases: ['goodbye', 'that is all'],
-  maxDurationSeconds: 600,
-  silenceTimeoutSeconds: 30,
-  compliancePlan: { hipaaEnabled: true },
-  metadata: { template: 'home-visit-scheduler', product: 'homerounds' },
-};
+export interface Template {
+  description: string;
+  kind: 'assistant';
+  /** The body for a tools server (URL and secret, or their placeholders). */
+  build(server: ToolsServer): Record<string, unknown>;
+}
 
-export const TEMPLATES: Record<string, { description: string; kind: 'assistant'; body: Record<string, unknown> }> = {
+export const TEMPLATES: Record<string, Template> = {
   'home-visit-scheduler': {
-    description: 'Home-health scheduling assistant: calendar lookup, scheduling, route optimisation; no medical advice',
+    description:
+      "Home-health scheduling assistant: the clinician's calendar through the HomeRounds tools server; no medical advice",
     kind: 'assistant',
-    body: HOME_VISIT_SCHEDULER,
+    build: homeVisitScheduler,
   },
 };

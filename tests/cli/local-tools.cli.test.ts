@@ -1,10 +1,15 @@
 // The built `homerounds` against the local platform for what engineers do beside the voice platform:
 // optimise a seeded clinician's day, solve a benchmark instance, reseed the platform, simulate calls.
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
+import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { generateSeed } from '../../fixtures/seed.ts';
+import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { repoRoot, runHomerounds } from '../support/run-cli.ts';
@@ -194,20 +199,35 @@ describe('homerounds call simulate', () => {
     expect(three.stdout).toContain('Failed to load call object bundle');
   });
 
-  it("answers the turns from a seeded clinician's calendar through the local assistant", async () => {
+  it("answers the turns from a seeded clinician's calendar through the local assistant and its tools", async () => {
     const run = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--clinician', MAYA], { env });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    // Tomorrow's appointments with times, patient names and Chicago addresses, then the route.
-    expect(run.stdout).toMatch(/assistant: (You have \d+ appointments? tomorrow|You have no appointments tomorrow)/);
-    expect(run.stdout).toMatch(/\d{1,2}:\d{2} [AP]M.*—.*Chicago, IL/);
-    expect(run.stdout).toMatch(
-      /assistant: (Best order for tomorrow|Your calendar order for tomorrow|Reordering tomorrow|You have)/,
-    );
+    // Tomorrow's visits with times, patient names and Chicago addresses, then the route.
+    expect(run.stdout).toMatch(/assistant: You have (\d+ visits?|no visits) tomorrow/);
+    expect(run.stdout).toMatch(/\d{1,2}:\d{2} [AP]M.*Chicago, IL/);
+    expect(run.stdout).toMatch(/tool {5}: list_visits → answer/);
+    expect(run.stdout).toMatch(/tool {5}: optimize_route → answer/);
+    expect(run.stdout).toMatch(/assistant: (Best order for tomorrow|Your calendar order tomorrow|You have no)/);
     const unknown = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--clinician', 'nobody@x.test'], {
       env,
     });
     expect(unknown.code).toBe(4);
+  });
+
+  it('streams the tool results as tool-calls-result messages with --json', async () => {
+    const run = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--clinician', MAYA, '--json'], { env });
+    expect(run.code).toBe(0);
+    const events = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; payload?: Record<string, unknown> });
+    const results = events
+      .filter((e) => e.type === 'message' && e.payload?.type === 'tool-calls-result')
+      .map((e) => e.payload?.toolCallResult as { name: string; result: string });
+    expect(results.map((r) => r.name)).toContain('optimize_route');
+    for (const r of results)
+      expect(JSON.parse(r.result)).toMatchObject({ status: 'answer', timeZone: 'America/Chicago' });
   });
 
   it('refuses an unknown stage and a malformed script before simulating', async () => {
@@ -218,5 +238,119 @@ describe('homerounds call simulate', () => {
     const script = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--script', join(dir, 'script.yaml')]);
     expect(script.code).toBe(2);
     expect(script.stderr).toContain('turns must be a list of strings');
+  });
+});
+
+describe('homerounds call simulate speaks to the platform as the web app does', () => {
+  interface Seen {
+    path: string;
+    headers: Record<string, string | string[] | undefined>;
+    body: Record<string, unknown>;
+  }
+
+  /** A stand-in for the local platform that records every request and answers with canned bodies. */
+  async function fakePlatform(grantStatus: number) {
+    const seen: Seen[] = [];
+    const server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk) => {
+        text += chunk;
+      });
+      req.on('end', () => {
+        const path = req.url ?? '';
+        seen.push({ path, headers: req.headers, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
+        const send = (status: number, body: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(JSON.stringify(body));
+        };
+        if (path === '/__local/sessions') return send(200, { access_token: 'SESSION-ACCESS-TOKEN' });
+        if (path === '/functions/v1/google-token') {
+          return grantStatus === 200
+            ? send(200, { accessToken: 'g', expiresAt: new Date().toISOString(), scopes: ['calendar.readonly'] })
+            : send(grantStatus, { code: grantStatus === 401 ? 'reauth_required' : 'write_access_required' });
+        }
+        if (path === '/__local/google-grants') return send(200, { userId: 'u', scopes: ['x'] });
+        if (path === '/functions/v1/call-token') return send(200, { callToken: 'THE-CALL-TOKEN', expiresAt: 'x' });
+        if (path === '/chat/web') {
+          return send(201, {
+            id: `chat-${seen.length}`,
+            output: [
+              { role: 'tool', name: 'list_visits', content: '{"status":"answer","say":"You have 2 visits."}' },
+              { role: 'assistant', content: 'You have 2 visits.' },
+            ],
+          });
+        }
+        send(404, {});
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    return { url, seen, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  it('sends the public key and a call token to the assistant, never the session; a missing grant is stored', async () => {
+    const fake = await fakePlatform(401);
+    try {
+      const run = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--clinician', MAYA], {
+        env: { HOMEROUNDS_LOCAL_URL: fake.url },
+      });
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain('tool     : list_visits → answer');
+      expect(fake.seen.map((s) => s.path)).toEqual([
+        '/__local/sessions',
+        '/functions/v1/google-token',
+        '/__local/google-grants',
+        '/functions/v1/call-token',
+        '/chat/web',
+        '/chat/web',
+      ]);
+      const [, grantCheck, grant, callToken, ...chats] = fake.seen;
+      for (const asSession of [grantCheck, callToken]) {
+        expect(asSession?.headers).toMatchObject({
+          apikey: LOCAL_ANON_KEY,
+          authorization: 'Bearer SESSION-ACCESS-TOKEN',
+        });
+      }
+      expect(grant?.body).toEqual({ email: MAYA, scopes: [CALENDAR_READONLY_SCOPE] });
+      for (const chat of chats) {
+        expect(chat.headers.authorization).toBe(`Bearer ${LOCAL_VOICE_PUBLIC_KEY}`);
+        expect(chat.body.assistantOverrides).toEqual({ variableValues: { homeroundsCallToken: 'THE-CALL-TOKEN' } });
+        expect(JSON.stringify(chat)).not.toContain('SESSION-ACCESS-TOKEN');
+      }
+      expect(chats[1]?.body.previousChatId).toBe('chat-5');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('keeps a stored grant that allows what is asked; --calendar-write asks for calendar changes', async () => {
+    const kept = await fakePlatform(200);
+    try {
+      const run = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--clinician', MAYA], {
+        env: { HOMEROUNDS_LOCAL_URL: kept.url },
+      });
+      expect(run.code).toBe(0);
+      expect(kept.seen.map((s) => s.path)).not.toContain('/__local/google-grants');
+      expect(kept.seen[1]?.body).toEqual({ need: 'read' });
+    } finally {
+      await kept.close();
+    }
+    const write = await fakePlatform(403);
+    try {
+      const run = await runHomerounds(
+        ['call', 'simulate', '--assistant', 'a1', '--clinician', MAYA, '--calendar-write'],
+        { env: { HOMEROUNDS_LOCAL_URL: write.url } },
+      );
+      expect(run.code).toBe(0);
+      expect(write.seen[1]?.body).toEqual({ need: 'write' });
+      expect(write.seen[2]).toMatchObject({
+        path: '/__local/google-grants',
+        body: { email: MAYA, scopes: [CALENDAR_READONLY_SCOPE, CALENDAR_EVENTS_SCOPE] },
+      });
+    } finally {
+      await write.close();
+    }
+    const usage = await runHomerounds(['call', 'simulate', '--assistant', 'a1', '--calendar-write']);
+    expect(usage.code).toBe(2);
   });
 });

@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS_SECRET_PLACEHOLDER, TOOLS_URL_PLACEHOLDER } from '../../cli/templates/tools-server.ts';
+import { TOOL_NAMES } from '../../core/assistant/contract.ts';
 import { repoRoot, runHomerounds } from '../support/run-cli.ts';
 import {
   bulkInsert,
@@ -385,29 +387,141 @@ describe('homerounds credentials', () => {
 });
 
 describe('homerounds apply, export and the home-visit-scheduler template', () => {
-  it('shows the template and creates an assistant from it', async () => {
-    const shown = await runHomerounds(['template', 'show', 'home-visit-scheduler', '--json']);
-    const body = json<{
-      model: { messages: Array<{ content: string }>; tools: Array<{ function: { name: string } }> };
-    }>(shown.stdout);
+  it('shows the template with the tools server and creates an assistant from it, the secret never printed', async () => {
+    const noEnv = { SUPABASE_URL: '', HOMEROUNDS_TOOLS_URL: '', HOMEROUNDS_TOOLS_SECRET: '' };
+    type Tool = { function: { name: string }; server: { url: string; timeoutSeconds: number; headers?: object } };
+    type Body = { model: { messages: Array<{ content: string }>; tools: Tool[] }; clientMessages: string[] };
+    const shown = await runHomerounds(['template', 'show', 'home-visit-scheduler', '--json'], { env: noEnv });
+    const body = json<Body>(shown.stdout);
     expect(body.model.messages[0]?.content).toMatch(/never give medical advice/i);
-    expect(body.model.messages[0]?.content).toMatch(/emergency services/i);
-    expect(body.model.tools.map((t) => t.function.name)).toEqual([
-      'lookup_calendar',
-      'schedule_visit',
-      'optimize_route',
-    ]);
-    const created = await ok([
-      'assistant',
-      'create',
-      '--template',
-      'home-visit-scheduler',
-      '--data',
-      '{"name":"Scheduler Dallas"}',
-    ]);
-    expect(created).toMatchObject({ name: 'Scheduler Dallas', firstMessageMode: 'assistant-speaks-first' });
+    expect(body.model.messages[0]?.content).toMatch(/911/);
+    expect(body.model.tools.map((t) => t.function.name)).toEqual([...TOOL_NAMES]);
+    // No tools URL known: both placeholders stay for apply to fill in.
+    expect(body.model.tools[0]?.server).toEqual({
+      url: TOOLS_URL_PLACEHOLDER,
+      timeoutSeconds: 20,
+      headers: { 'X-Vapi-Secret': TOOLS_SECRET_PLACEHOLDER },
+    });
+    // SUPABASE_URL gives the Edge Function's URL; a secret in the environment is never shown.
+    const project = await runHomerounds(['template', 'show', 'home-visit-scheduler'], {
+      env: { ...noEnv, SUPABASE_URL: 'https://abcd.supabase.co', HOMEROUNDS_TOOLS_SECRET: 'env-secret-never-shown' },
+    });
+    expect(project.code).toBe(0);
+    expect(project.stdout).toContain('url: https://abcd.supabase.co/functions/v1/assistant-tools');
+    expect(project.stdout).toContain(`X-Vapi-Secret: ${TOOLS_SECRET_PLACEHOLDER}`);
+    expect(project.stdout + project.stderr).not.toContain('env-secret-never-shown');
+    const credential = json<Body>(
+      (
+        await runHomerounds(
+          ['template', 'show', 'home-visit-scheduler', '--local', '--tools-credential-id', 'cred-1', '--json'],
+          { env: { ...noEnv, HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9999' } },
+        )
+      ).stdout,
+    );
+    expect(credential.model.tools[0]?.server).toEqual({
+      url: 'http://127.0.0.1:9999/functions/v1/assistant-tools',
+      timeoutSeconds: 20,
+      credentialId: 'cred-1',
+    });
+
+    const created = await runLocal(
+      platform,
+      ['assistant', 'create', '--template', 'home-visit-scheduler', '--data', '{"name":"Scheduler Dallas"}', '--json'],
+      { env: { ...noEnv, HOMEROUNDS_TOOLS_SECRET: 'created-secret-1234' } },
+    );
+    expect(created.code).toBe(0);
+    expect(created.stdout + created.stderr).not.toContain('created-secret-1234');
+    const answer = json<Body & { id: string; name: string }>(created.stdout);
+    expect(answer).toMatchObject({ name: 'Scheduler Dallas', firstMessageMode: 'assistant-speaks-first' });
+    expect(answer.clientMessages).toContain('tool-calls-result');
+    expect(answer.model.tools[0]?.server).toEqual({
+      url: `${platform.url}/functions/v1/assistant-tools`,
+      timeoutSeconds: 20,
+      headers: { 'X-Vapi-Secret': '[REDACTED]' },
+    });
+    // The platform got the real secret (read back with the API, which returns it as stored).
+    const stored = await ok<Body>(['assistant', 'get', answer.id]);
+    expect(
+      stored.model.tools.every((t) => JSON.stringify(t.server.headers) === '{"X-Vapi-Secret":"created-secret-1234"}'),
+    ).toBe(true);
+    // Without a tools URL the template cannot be sent: a usage error before any request.
+    const noUrl = await runHomerounds(
+      [
+        'assistant',
+        'create',
+        '--template',
+        'home-visit-scheduler',
+        '--base-url',
+        'http://127.0.0.1:9',
+        '--api-key',
+        'k',
+      ],
+      { env: { ...noEnv, HOMEROUNDS_CONFIG: '/nonexistent/homerounds.json' } },
+    );
+    expect(noUrl.code).toBe(2);
+    expect(noUrl.stderr).toContain(`${TOOLS_URL_PLACEHOLDER} (give --tools-url`);
+    expect(noUrl.stderr).toContain(`${TOOLS_SECRET_PLACEHOLDER} (give --tools-secret`);
     expect((await runHomerounds(['template', 'show', 'nope'])).code).toBe(4);
   });
+
+  it('apply fills the tools server into a shown template, compares and sends the secret, never prints it', async () => {
+    const secret = 'apply-tools-secret-5678';
+    const noEnv = { SUPABASE_URL: '', HOMEROUNDS_TOOLS_URL: '', HOMEROUNDS_TOOLS_SECRET: '' };
+    const dir = mkdtempSync(join(tmp, 'apply-template-'));
+    mkdirSync(join(dir, 'assistants'));
+    const shown = await runHomerounds(
+      [
+        'template',
+        'show',
+        'home-visit-scheduler',
+        '--tools-url',
+        'https://abcd.supabase.co/functions/v1/assistant-tools',
+      ],
+      { env: noEnv },
+    );
+    writeFileSync(
+      join(dir, 'assistants/scheduler.yaml'),
+      shown.stdout.replace('name: home-visit-scheduler', 'name: apply-scheduler'),
+    );
+
+    // No secret anywhere: refused before anything is sent (not even the list).
+    const refused = await runHomerounds(['apply', '-f', dir, '--base-url', 'http://127.0.0.1:9', '--api-key', 'k'], {
+      env: { ...noEnv, HOMEROUNDS_CONFIG: '/nonexistent/homerounds.json' },
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`assistants/scheduler.yaml: no value for ${TOOLS_SECRET_PLACEHOLDER}`);
+
+    const env = { ...noEnv, HOMEROUNDS_TOOLS_SECRET: secret };
+    const dry = await runLocal(platform, ['apply', '-f', dir, '--dry-run', '--json', '--debug'], { env });
+    expect(dry.code).toBe(0);
+    expect(dry.stdout + dry.stderr).not.toContain(secret);
+    expect(json<{ items: Array<{ action: string }> }>(dry.stdout).items.map((i) => i.action)).toEqual(['create']);
+    const applied = await runLocal(platform, ['apply', '-f', dir], { env });
+    expect(applied.code).toBe(0);
+    expect(applied.stdout + applied.stderr).not.toContain(secret);
+    type Stored = { id: string; model: { tools: Array<{ server: Record<string, unknown> }> } };
+    const [stored] = await ok<Stored[]>(['assistant', 'list', '-q', 'name=apply-scheduler']);
+    expect(stored?.model.tools[0]?.server).toEqual({
+      url: 'https://abcd.supabase.co/functions/v1/assistant-tools',
+      timeoutSeconds: 20,
+      headers: { 'X-Vapi-Secret': secret },
+    });
+    // The same secret again: nothing to do; a new one (rotation) updates the model's tools.
+    const again = await ok<{ items: Array<{ action: string }> }>(['apply', '-f', dir, '--dry-run'], { env });
+    expect(again.items.map((i) => i.action)).toEqual(['unchanged']);
+    const rotated = await ok<{ items: Array<{ action: string; changedFields: string[] }> }>(
+      ['apply', '-f', dir, '--dry-run', '--tools-secret', 'rotated-secret-9012'],
+      { env },
+    );
+    expect(rotated.items).toMatchObject([{ action: 'update', changedFields: ['model'] }]);
+
+    // export writes the placeholder back, not the secret: the file round-trips through apply.
+    const out = mkdtempSync(join(tmp, 'export-template-'));
+    await ok(['export', out, '--kind', 'assistant']);
+    const exported = readFileSync(join(out, 'assistants/apply-scheduler.yaml'), 'utf8');
+    expect(exported).not.toContain(secret);
+    expect(exported).toContain(`X-Vapi-Secret: ${TOOLS_SECRET_PLACEHOLDER}`);
+  }, 90_000);
 
   it('apply --dry-run shows the diff, apply makes the platform match, export writes it back', async () => {
     const dir = mkdtempSync(join(tmp, 'apply-'));

@@ -71,8 +71,16 @@ export class OpenApiValidator {
     const errors: string[] = [];
     if (s.allOf) for (const part of s.allOf) errors.push(...this.validate(value, part, path));
     if (s.oneOf || s.anyOf) errors.push(...this.validateUnion(value, s, path));
-    if (s.enum && !s.enum.includes(value))
-      errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
+    // The document sometimes repeats an array's item enum on the array itself (NestJS swagger): it applies
+    // to each element then.
+    const enumValues = s.enum;
+    if (enumValues && s.type === 'array' && Array.isArray(value)) {
+      value.forEach((item, i) => {
+        if (!enumValues.includes(item))
+          errors.push(`${path}[${i}]: ${JSON.stringify(item)} is not one of ${JSON.stringify(enumValues)}`);
+      });
+    } else if (enumValues && !enumValues.includes(value))
+      errors.push(`${path}: ${JSON.stringify(value)} is not one of ${JSON.stringify(enumValues)}`);
     switch (s.type) {
       case 'string':
         if (typeof value !== 'string') return [...errors, `${path}: expected a string`];

@@ -1,0 +1,80 @@
+// Deno entry of the assistant-tools Edge Function (`supabase functions deploy assistant-tools
+// --no-verify-jwt`): the scheduling tools behind the hosted voice assistant, over the platform's
+// server-URL webhook (_shared/assistant-tools-handler.ts). The voice platform is the only caller: it
+// sends no Supabase JWT, so the gateway's JWT check is off and the handler checks the server secret
+// (X-Vapi-Secret) itself. Google access comes from the grants the google-token function stored
+// (postgres.js on SUPABASE_DB_URL, as the table owner, like google-token).
+// Secrets (`supabase secrets set`): HOMEROUNDS_TOOLS_SECRET, HOMEROUNDS_CALL_TOKEN_SECRET,
+// GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, HOMEROUNDS_TOKEN_ENCRYPTION_KEY; optional GOOGLE_TOKEN_URL,
+// GOOGLE_REVOKE_URL, GOOGLE_CALENDAR_API_URL, HOMEROUNDS_DEFAULT_TIME_ZONE. SUPABASE_DB_URL (and
+// SUPABASE_URL, SUPABASE_ANON_KEY) come with every Edge Function. See docs/deploy-assistant.md.
+import postgres from 'npm:postgres@3.4.9';
+import { isValidTimeZone } from '../../../core/assistant/zoned-time.ts';
+import { DEFAULT_CALENDAR_BASE_URL } from '../../../core/calendar/events-request.ts';
+import { createGrantGoogleAccess } from '../../../core/google/grant-access.ts';
+import { createSqlGrantStore } from '../../../core/google/grant-store.ts';
+import { GOOGLE_REVOKE_URL, GOOGLE_TOKEN_URL } from '../../../core/google/oauth-client.ts';
+import { importTokenKey } from '../../../core/google/token-crypto.ts';
+import { createAssistantToolsHandler } from '../_shared/assistant-tools-handler.ts';
+
+// Only what this file uses of the Deno runtime (declared here so Node's tsc checks the file too).
+declare const Deno: {
+  env: { get(name: string): string | undefined };
+  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
+};
+
+const REQUIRED = [
+  'HOMEROUNDS_TOOLS_SECRET',
+  'HOMEROUNDS_CALL_TOKEN_SECRET',
+  'SUPABASE_DB_URL',
+  'GOOGLE_CLIENT_ID',
+  'GOOGLE_CLIENT_SECRET',
+  'HOMEROUNDS_TOKEN_ENCRYPTION_KEY',
+] as const;
+
+function env(name: string): string {
+  return Deno.env.get(name)?.trim() ?? '';
+}
+
+/** Stops the start with a message naming what to fix (names only, never values). */
+function refuse(problem: string): never {
+  throw new Error(`[assistant-tools] ${problem} See docs/deploy-assistant.md.`);
+}
+
+const missing = REQUIRED.filter((name) => !env(name));
+if (missing.length > 0) {
+  refuse(`missing secrets: ${missing.join(', ')}. Set them with \`supabase secrets set NAME=value\`.`);
+}
+if (env('HOMEROUNDS_CALL_TOKEN_SECRET').length < 32) {
+  refuse('HOMEROUNDS_CALL_TOKEN_SECRET must be at least 32 characters (the same value as the call-token function).');
+}
+const defaultTimeZone = env('HOMEROUNDS_DEFAULT_TIME_ZONE') || undefined;
+if (defaultTimeZone && !isValidTimeZone(defaultTimeZone)) {
+  refuse(`HOMEROUNDS_DEFAULT_TIME_ZONE is not an IANA time zone (e.g. America/Chicago).`);
+}
+
+// `prepare: false` also works through Supabase's transaction pooler; connections open on the first query.
+const sql = postgres(env('SUPABASE_DB_URL'), { prepare: false, max: 3, idle_timeout: 20 });
+const key = importTokenKey(env('HOMEROUNDS_TOKEN_ENCRYPTION_KEY'));
+// Handled here so a malformed key is reported once instead of ending the isolate; tool calls then fail.
+key.catch(() => console.error('[assistant-tools] HOMEROUNDS_TOKEN_ENCRYPTION_KEY must be base64 of 32 bytes'));
+
+Deno.serve(
+  createAssistantToolsHandler({
+    toolsSecret: env('HOMEROUNDS_TOOLS_SECRET'),
+    callTokenSecret: env('HOMEROUNDS_CALL_TOKEN_SECRET'),
+    calendarApiUrl: env('GOOGLE_CALENDAR_API_URL') || DEFAULT_CALENDAR_BASE_URL,
+    googleAccess: createGrantGoogleAccess({
+      store: createSqlGrantStore(async (text, params) => ({ rows: await sql.unsafe(text, [...params]) })),
+      key,
+      google: {
+        clientId: env('GOOGLE_CLIENT_ID'),
+        clientSecret: env('GOOGLE_CLIENT_SECRET'),
+        tokenUrl: env('GOOGLE_TOKEN_URL') || GOOGLE_TOKEN_URL,
+        revokeUrl: env('GOOGLE_REVOKE_URL') || GOOGLE_REVOKE_URL,
+      },
+    }),
+    defaultTimeZone,
+    log: (line) => console.error(line),
+  }),
+);
