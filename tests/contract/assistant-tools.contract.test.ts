@@ -61,7 +61,11 @@ function message(calls: Array<{ name: string; args: Record<string, unknown> }>, 
 
 describe('authentication of the platform', () => {
   it('answers 401 without reading anything when the server secret is wrong or missing', async () => {
-    const attempts: Array<Record<string, string>> = [{}, { 'x-vapi-secret': 'wrong' }, { authorization: 'Bearer wrong' }];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { 'x-vapi-secret': 'wrong' },
+      { authorization: 'Bearer wrong' },
+    ];
     for (const headers of attempts) {
       // Not even JSON: a 401 (not a 400) shows the body was never read.
       const answer = await post('{not json', headers);

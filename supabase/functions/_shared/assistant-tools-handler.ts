@@ -36,7 +36,8 @@ export interface ToolCall {
 }
 
 type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The calls of a `tool-calls` message, in any of the shapes the platform sends. */
 export function toolCallsOf(message: Json): ToolCall[] {
