@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MACHINES } from '../../machines/registry.ts';
 import { modelSuite } from '../support/model/model-suite.ts';
+import { ORACLES } from './oracles/index.ts';
 
 const machinesDir = join(import.meta.dirname, '../../machines');
 
@@ -21,4 +22,4 @@ describe('machine registry', () => {
   });
 });
 
-for (const entry of MACHINES) modelSuite(entry.model);
+for (const entry of MACHINES) modelSuite(entry.model, ORACLES[entry.name]);

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { describePath, getTransitionPaths, type MachineModel } from '../../../machines/shared/model.ts';
 import { measureCoverage } from './coverage.ts';
-import { replayPath } from './replay.ts';
+import { replayPath, type StepOracle } from './replay.ts';
 
-export function modelSuite(model: MachineModel): void {
+export function modelSuite(model: MachineModel, oracle?: StepOracle): void {
   describe(`${model.name} machine (model-based)`, () => {
     const paths = getTransitionPaths(model);
 
@@ -25,7 +25,7 @@ export function modelSuite(model: MachineModel): void {
       while (seen.has(name)) name = `${name} ′`;
       seen.add(name);
       it(`replays ${name}`, async () => {
-        const result = await replayPath(model, path);
+        const result = await replayPath(model, path, oracle);
         expect(result.snapshots).toHaveLength(path.steps.length);
       });
     }

@@ -21,6 +21,19 @@ function actorNames(machine: AnyStateMachine): string[] {
   return Object.keys(machine.implementations.actors);
 }
 
+/** What one step did, for an oracle that knows the specification (not the machine). */
+export interface StepObservation {
+  index: number;
+  event: EventObject & { output?: unknown; error?: unknown };
+  before: AnyMachineSnapshot | null;
+  after: AnyMachineSnapshot;
+  /** Actor names whose invocations started during this step (port calls made). */
+  started: string[];
+}
+
+/** Returns what the step did that the specification forbids (empty when it is fine). */
+export type StepOracle = (step: StepObservation) => string[];
+
 export interface ReplayResult {
   /** Snapshots of the live actor after each step. */
   snapshots: AnyMachineSnapshot[];
@@ -28,7 +41,7 @@ export interface ReplayResult {
   clock: SimulatedClock;
 }
 
-export async function replayPath(model: MachineModel, path: ModelPath): Promise<ReplayResult> {
+export async function replayPath(model: MachineModel, path: ModelPath, oracle?: StepOracle): Promise<ReplayResult> {
   const callbacks = model.callbacks ?? [];
   const controlled = createControlledActors(
     actorNames(model.machine).filter((name) => !callbacks.includes(name)),
@@ -42,6 +55,7 @@ export async function replayPath(model: MachineModel, path: ModelPath): Promise<
   actor.start();
   await flush();
   const snapshots: AnyMachineSnapshot[] = [];
+  let before: AnyMachineSnapshot | null = null;
   const serialize = (snapshot: AnyMachineSnapshot) =>
     JSON.stringify({
       value: snapshot.value,
@@ -50,6 +64,7 @@ export async function replayPath(model: MachineModel, path: ModelPath): Promise<
     });
   for (const [index, step] of path.steps.entries()) {
     const event = step.event as EventObject & { output?: unknown; error?: unknown };
+    const invocationsBefore = controlled.invocations.length;
     if (index > 0 || event.type !== 'xstate.init') {
       if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
         const src = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
@@ -71,6 +86,13 @@ export async function replayPath(model: MachineModel, path: ModelPath): Promise<
     if (expected !== actual) {
       throw new Error(`Step ${index} (${event.type}): expected ${expected} but the machine is in ${actual}`);
     }
+    if (oracle) {
+      const started = controlled.invocations.slice(invocationsBefore).map((inv) => inv.src);
+      const violations = oracle({ index, event, before, after: live, started });
+      if (violations.length)
+        throw new Error(`Step ${index} (${event.type}) breaks the specification: ${violations.join('; ')}`);
+    }
+    before = live;
   }
   actor.stop();
   if (failures.length) throw failures[0];

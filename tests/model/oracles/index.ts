@@ -1,0 +1,7 @@
+// Specification oracles by machine name: checked after every step of every generated path.
+import type { StepOracle } from '../../support/model/replay.ts';
+import { authOracle } from './auth.oracle.ts';
+
+export const ORACLES: Record<string, StepOracle> = {
+  auth: authOracle,
+};
