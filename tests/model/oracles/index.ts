@@ -1,7 +1,11 @@
 // Specification oracles by machine name: checked after every step of every generated path.
 import type { StepOracle } from '../../support/model/replay.ts';
 import { authOracle } from './auth.oracle.ts';
+import { scheduleOracle } from './schedule.oracle.ts';
+import { voiceWidgetOracle } from './voice-widget.oracle.ts';
 
 export const ORACLES: Record<string, StepOracle> = {
   auth: authOracle,
+  schedule: scheduleOracle,
+  'voice-widget': voiceWidgetOracle,
 };

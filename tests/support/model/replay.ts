@@ -64,7 +64,8 @@ export async function replayPath(model: MachineModel, path: ModelPath, oracle?: 
     });
   for (const [index, step] of path.steps.entries()) {
     const event = step.event as EventObject & { output?: unknown; error?: unknown };
-    const invocationsBefore = controlled.invocations.length;
+    // Step 0 is the start itself: what the machine invoked on starting counts as its port calls.
+    const invocationsBefore = index === 0 ? 0 : controlled.invocations.length;
     if (index > 0 || event.type !== 'xstate.init') {
       if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
         const src = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);

@@ -1,0 +1,55 @@
+// The schedule screen as specification §2, §4, §5 and §8 describe it — texts copied from the
+// specification, not imported from the machine: loading on open; Refresh and Try Again reload; a fetch
+// failure shows "Failed to load calendar events. Please try again."; no provider token shows the
+// "[calendar provider] Calendar access not available. Please sign in again." text and offers sign-in.
+import { toScheduleView } from '../../../machines/schedule/schedule.view.ts';
+import type { StepOracle } from '../../support/model/replay.ts';
+
+const FETCH_FAILED = 'Failed to load calendar events. Please try again.';
+const NO_TOKEN = 'Google Calendar access not available. Please sign in again.';
+
+export const scheduleOracle: StepOracle = ({ event, before, after, started }) => {
+  const problems: string[] = [];
+  const view = toScheduleView(after as never);
+  const was = before ? toScheduleView(before as never) : null;
+  const expect = (ok: boolean, text: string) => {
+    if (!ok) problems.push(text);
+  };
+  const reloads = event.type === 'xstate.init' || event.type === 'schedule.refresh' || event.type === 'schedule.retry';
+  if (started.includes('loadEvents')) expect(reloads, 'the calendar is fetched only on open, Refresh or Try Again');
+  expect(view.status === 'error' || view.errorMessage === null, 'an error text outside the error state');
+  switch (event.type) {
+    case 'xstate.init':
+      expect(view.status === 'loading' && started.includes('loadEvents'), 'the schedule loads on open');
+      break;
+    case 'schedule.refresh':
+      expect(view.status === 'loading', 'Refresh reloads');
+      break;
+    case 'schedule.retry':
+      if (was?.status === 'error') expect(view.status === 'loading', 'Try Again reloads');
+      break;
+    case 'xstate.done.actor.loadEvents':
+      expect(
+        view.status === 'loaded' && view.events.length === (event.output as { events: unknown[] }).events.length,
+        'the loaded events are shown',
+      );
+      break;
+    case 'xstate.error.actor.loadEvents': {
+      const missingToken = (event.error as Error).name === 'MissingProviderTokenError';
+      expect(view.status === 'error', 'a failed load shows the error');
+      expect(
+        view.errorMessage === (missingToken ? NO_TOKEN : FETCH_FAILED),
+        `the error text must be the specification's (${view.errorMessage})`,
+      );
+      expect(view.needsSignIn === missingToken, 'sign-in is offered only when the provider token is missing');
+      break;
+    }
+    default:
+      if (event.type.startsWith('xstate.after.'))
+        expect(
+          view.status === 'error' && view.errorMessage === FETCH_FAILED,
+          'a load that hangs ends as a fetch failure',
+        );
+  }
+  return problems;
+};
