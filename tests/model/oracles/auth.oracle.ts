@@ -68,7 +68,22 @@ export const authOracle: StepOracle = ({ event, before, after, started }) => {
       break;
     }
     case 'auth.signIn':
-      if (was && !was.signedIn && !was.loading && !was.busy) expect(view.busy, 'signing in shows progress');
+      if (was && !was.signedIn && !was.loading && !was.busy) {
+        expect(
+          view.busy && started.includes('startSignIn'),
+          'signing in starts the provider sign-in and shows progress',
+        );
+      }
+      break;
+    case 'auth.signOut':
+      if (was?.signedIn && !was.busy) {
+        expect(view.busy && started.includes('signOut'), 'signing out calls sign-out and shows progress');
+        expect(view.userId === was.userId, 'the user stays until the sign-out finishes');
+      }
+      break;
+    case `${DONE}startSignIn`:
+      // The browser is leaving for the provider: still busy, nobody signed in yet.
+      expect(view.busy && !view.signedIn && view.userId === null, 'while the provider page opens, progress shows');
       break;
     default:
       if (event.type.startsWith('xstate.after.')) expect(!view.loading, 'a timeout ends loading (10 s rule)');
