@@ -3,6 +3,7 @@
 // XState's SimulatedClock so a 40-second call simulates in milliseconds and every duration reproduces.
 // It emits the same events as the official SDK (call-start, call-end, speech-start, …).
 import { type AnyActorRef, createActor, SimulatedClock } from 'xstate';
+import { assertVideoClientInput } from '../../core/video-client/input-schema.ts';
 import {
   CALL_START_STAGES,
   type CallSessionEmitted,
@@ -58,6 +59,12 @@ export interface SimulationOptions {
   failStage?: CallStartStage;
   /** How many call-object bundle loads time out (3 or more fails the call object's creation). */
   bundleTimeouts?: number;
+  /**
+   * The call object's properties (lang, userData, inputSettings, sendSettings, theme, …), validated as
+   * the video-call client does when it creates the call object (spec §5): each problem is logged with
+   * console.error and the daily-call-object-creation stage fails with the first one.
+   */
+  callObjectProperties?: Record<string, unknown>;
   /** The assistant's answer to a user turn (the local assistant, or an offline placeholder). */
   answer: (text: string) => Promise<string | TurnAnswer>;
   onEvent: (event: SimulationEvent) => void;
@@ -186,6 +193,7 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
     },
     async createCallObject() {
       fault('daily-call-object-creation');
+      if (options.callObjectProperties) assertVideoClientInput('callProperties', options.callObjectProperties);
     },
     async joinCall(input, signal) {
       fault('daily-call-join');

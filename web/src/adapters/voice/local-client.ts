@@ -10,6 +10,7 @@
 // session for the whole call, restarted only after its `end`); the assistant's replies are spoken with
 // speechSynthesis where it exists. Emits the SDK's events 1:1.
 import { type AnyActorRef, createActor, type SnapshotFrom } from 'xstate';
+import { assertVideoClientInput, checkVideoClientInput } from '../../../../core/video-client/input-schema.ts';
 import {
   type CallSessionPorts,
   type CallTransportNotification,
@@ -51,6 +52,22 @@ export const LOCAL_ASSISTANT_DEFINITION = {
   voice: { provider: 'browser', voiceId: 'speech-synthesis' },
   metadata: { homerounds: 'local-assistant' },
 };
+
+/**
+ * The call object's input methods the local client has besides the SDK's interface (spec §5): thin
+ * and validated — invalid input is logged with console.error and refused (the promise rejects with a
+ * VideoClientInputError). The local room has no video, processors or telephony: valid input is kept
+ * (`inputSettings()`, `userData()`) and DTMF is accepted without effect.
+ */
+export interface LocalCallObjectInputs {
+  updateInputSettings(settings: unknown): Promise<{ inputSettings: unknown }>;
+  inputSettings(): unknown;
+  setUserData(userData: unknown): Promise<void>;
+  userData(): unknown;
+  sendDTMF(options: { sessionId: string; tones: string }): Promise<void>;
+}
+
+export type LocalVoiceClient = VoiceClient & LocalCallObjectInputs;
 
 export interface LocalClientOptions {
   /** The local platform's origin (/call/web and the room). */
@@ -173,7 +190,7 @@ function onceSnapshot<T>(
   });
 }
 
-export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient {
+export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const Socket = options.WebSocket ?? WebSocket;
   const emitter = new VoiceEmitter();
@@ -194,6 +211,8 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
   let restartTimer: ReturnType<typeof setTimeout> | null = null;
   let utteranceId = 0;
   let live = false;
+  let inputSettings: unknown = {};
+  let userData: unknown;
   const now = options.now ?? (() => performance.now());
 
   function report(notification: CallTransportNotification): void {
@@ -607,9 +626,25 @@ export function createLocalVoiceClient(options: LocalClientOptions): VoiceClient
       session.send({ type: 'call.setMuted', muted: value });
     },
     send(message: ClientMessage) {
+      // Spec §5: an app message is capped (4096 characters); one too large is logged and not sent.
+      if (!checkVideoClientInput('appMessage', message)) return;
       session.send({ type: 'call.send', message });
     },
     isActive: () => !idle(),
     canListen: () => listening,
+    async updateInputSettings(settings) {
+      assertVideoClientInput('inputSettings', settings);
+      inputSettings = settings;
+      return { inputSettings };
+    },
+    inputSettings: () => inputSettings,
+    async setUserData(data) {
+      assertVideoClientInput('userData', data);
+      userData = data;
+    },
+    userData: () => userData,
+    async sendDTMF(dtmf) {
+      assertVideoClientInput('dtmf', dtmf);
+    },
   };
 }
