@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './web/build/precompress.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -9,7 +10,8 @@ export default defineConfig({
   root: `${root}web`,
   // Only VITE_* variables reach the bundle: public keys, never secrets.
   envDir: root,
-  plugins: [react()],
+  // Brotli and gzip copies of the built text assets, served by the local platform (emulators/static.ts).
+  plugins: [react(), precompress()],
   build: {
     outDir: `${root}dist/web`,
     emptyOutDir: true,

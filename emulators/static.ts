@@ -1,8 +1,13 @@
 // Serves the built web app (dist/web) with an SPA fallback to index.html and the security headers of
 // auth-rest-calendar.md §5 (local mode: everything the app talks to is on this one origin).
-import { createReadStream, existsSync, statSync } from 'node:fs';
+// The app's own routes answer 200; any other page path answers 404 with the same index.html, so the
+// app still renders its "Page not found". Text assets go out compressed: the build's precompressed
+// `.br`/`.gz` siblings when present (web/build/precompress.ts), else compressed once and kept in
+// memory; hashed files under /assets/ are cached for a year, immutable; index.html is revalidated.
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { escapeHtml } from './http.ts';
 
 const TYPES: Record<string, string> = {
@@ -51,12 +56,94 @@ export const SECURITY_HEADERS: Record<string, string> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-function sendFile(req: IncomingMessage, res: ServerResponse, file: string, size: number, cache: string): void {
-  res.writeHead(200, {
+/** The app's routes (web/src/app/app.tsx); any other page path is a 404 that still renders the app. */
+export const APP_ROUTES: ReadonlySet<string> = new Set(['/', '/dashboard', '/privacy', '/terms']);
+
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** Types worth compressing (images other than SVG and fonts are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.webmanifest']);
+
+type Encoding = 'br' | 'gzip';
+
+/** The best encoding the client accepts (q=0 refuses), brotli first. */
+export function pickEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name.trim(), q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+/** Compressed bodies made on demand for builds without precompressed files, by path and mtime. */
+const compressedCache = new Map<string, Buffer>();
+
+function compressedBody(file: string, mtimeMs: number, encoding: Encoding): Buffer {
+  const key = `${encoding}:${mtimeMs}:${file}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    const raw = readFileSync(file);
+    // Fast settings on the fly (the build's siblings use the slow, smallest ones).
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(raw, { level: 6 });
+    if (compressedCache.size > 500) compressedCache.clear();
+    compressedCache.set(key, body);
+  }
+  return body;
+}
+
+function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  size: number,
+  cache: string,
+  status = 200,
+): void {
+  const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+  const compressible = COMPRESSIBLE.has(extname(file).toLowerCase());
+  const encoding = compressible ? pickEncoding(req.headers['accept-encoding']) : null;
+  if (encoding) {
+    const sibling = `${file}.${encoding === 'br' ? 'br' : 'gz'}`;
+    const precompressed = existsSync(sibling) ? statSync(sibling) : null;
+    const headers = {
+      ...SECURITY_HEADERS,
+      'Content-Type': type,
+      'Content-Encoding': encoding,
+      Vary: 'Accept-Encoding',
+      'Cache-Control': cache,
+    };
+    if (precompressed?.isFile()) {
+      res.writeHead(status, { ...headers, 'Content-Length': precompressed.size });
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const stream = createReadStream(sibling);
+      stream.on('error', () => res.destroy());
+      stream.pipe(res);
+      return;
+    }
+    const body = compressedBody(file, statSync(file).mtimeMs, encoding);
+    res.writeHead(status, { ...headers, 'Content-Length': body.length });
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
+  res.writeHead(status, {
     ...SECURITY_HEADERS,
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': type,
     'Content-Length': size,
     'Cache-Control': cache,
+    ...(compressible ? { Vary: 'Accept-Encoding' } : {}),
   });
   if (req.method === 'HEAD') {
     res.end();
@@ -92,7 +179,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, webRoot: 
     const stat = statSync(candidate);
     if (stat.isFile()) {
       const immutable = decoded.startsWith('/assets/');
-      sendFile(req, res, candidate, stat.size, immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      sendFile(req, res, candidate, stat.size, immutable ? IMMUTABLE_CACHE : 'no-cache');
       return;
     }
   }
@@ -106,5 +193,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, webRoot: 
     notBuilt(res, webRoot);
     return;
   }
-  sendFile(req, res, index, statSync(index).size, 'no-cache');
+  // A page path the app does not have: 404, with the app (it renders "Page not found").
+  const page = decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+  sendFile(req, res, index, statSync(index).size, 'no-cache', APP_ROUTES.has(page) ? 200 : 404);
 }

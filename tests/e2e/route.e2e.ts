@@ -73,6 +73,17 @@ describe.each(VIEWPORT_NAMES)('route view (%s)', (viewport) => {
         titles.length,
       );
 
+      // An honest plan: no seeded visit is marked flexible, so every visit starts at its booked time
+      // ("Start 8:30 AM · … · Booked 8:30 AM"), in the app's one time format, and the waits are shown.
+      for (const text of await stops.allTextContents()) {
+        const start = /Start (\d{1,2}:\d{2}\s[AP]M)/.exec(text)?.[1];
+        const booked = /Booked (\d{1,2}:\d{2}\s[AP]M)/.exec(text)?.[1];
+        expect(start).toBeTruthy();
+        expect(start).toBe(booked);
+        expect(text).not.toMatch(/\b\d{1,2}:\d{2}\b(?!\s[AP]M)/);
+      }
+      expect(await page.locator('.route-summary__totals').textContent()).toMatch(/Last visit ends\d{1,2}:\d{2}\s[AP]M/);
+
       const saving = (await page.locator('.route-summary__saving').textContent()) ?? '';
       expect(saving).toMatch(SAVING);
       await page.getByText('Travel from home is not included.', { exact: false }).waitFor();

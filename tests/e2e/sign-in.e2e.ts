@@ -44,7 +44,12 @@ describe.each(VIEWPORT_NAMES)('clinician journeys (%s)', (viewport) => {
 
       // The clinician's seeded events, blue, with untrusted text rendered as text.
       const calendar = page.locator('.schedule-calendar');
-      await calendar.getByText(firstUpcomingTitle(MAYA), { exact: true }).first().waitFor();
+      // The calendar names the patient (a title "Wound care — Jane Doe" reads "Jane Doe", the type beside it).
+      const patient =
+        firstUpcomingTitle(MAYA)
+          .split(/\s+[—–-]\s+/)
+          .at(-1) ?? '';
+      await calendar.getByText(patient, { exact: true }).first().waitFor();
       expect(await calendar.locator('script, b').count()).toBe(0);
       await screenshot(page, 'dashboard-month', viewport);
 

@@ -278,9 +278,30 @@ describe('AssistantPanel chat', () => {
     );
     panel({ send, reset: () => {} });
     expect(EXAMPLE_PHRASES).toHaveLength(6);
-    fireEvent.click(screen.getByRole('button', { name: /Optimize my route for tomorrow/ }));
+    const phrase = screen.getByRole('button', { name: /Optimize my route for tomorrow/ }) as HTMLButtonElement;
+    phrase.focus();
+    fireEvent.click(phrase);
     expect(send).toHaveBeenCalledWith('Optimize my route for tomorrow.');
+    // While the assistant answers, the phrases are aria-disabled (not disabled): focus stays on the phrase.
+    expect(phrase.getAttribute('aria-disabled')).toBe('true');
+    expect(phrase.disabled).toBe(false);
+    expect(document.activeElement).toBe(phrase);
+    fireEvent.click(screen.getByRole('button', { name: /What are my appointments tomorrow/ }));
+    expect(send).toHaveBeenCalledTimes(1);
     await screen.findByText('Best order for tomorrow: …');
+    expect(document.activeElement).toBe(phrase);
+  });
+
+  it('keeps focus in the message box after Send (which disables itself)', async () => {
+    const send = vi.fn(async (): Promise<ChatReply> => ({ id: 'c', text: 'Done.', toolResults: [] }));
+    panel({ send, reset: () => {} });
+    const input = screen.getByLabelText('Message to the assistant');
+    fireEvent.change(input, { target: { value: 'Who is next?' } });
+    const sendButton = screen.getByRole('button', { name: 'Send' });
+    sendButton.focus();
+    fireEvent.click(sendButton);
+    expect(document.activeElement).toBe(input);
+    await screen.findByText('Done.');
   });
 
   it('adds the voice call’s final transcripts to the same conversation', async () => {

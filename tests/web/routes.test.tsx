@@ -33,6 +33,12 @@ describe('routes', () => {
       '7. Data Retention',
       '8. Contact Us',
     ]);
+    // The contents list numbers its entries itself: the text is the title alone (never "1. 1. …").
+    const contents = within(screen.getByRole('navigation', { name: 'Sections' }));
+    const entries = contents.getAllByRole('link').map((a) => a.textContent);
+    expect(entries[0]).toBe('Information We Collect');
+    expect(entries.every((text) => !/^\d/.test(text ?? ''))).toBe(true);
+    expect(contents.getByRole('list').tagName).toBe('OL');
     const body = document.body.textContent ?? '';
     for (const text of [
       'name',
@@ -145,5 +151,18 @@ describe('routes', () => {
     await waitFor(() => expect(auth.signOut).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(location.history.at(-1)).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Your home visits, planned in minutes' })).toBeTruthy();
+    // Signing out never starts the sign-in again (the guard's automatic sign-in must not run on the way out).
+    expect(auth.signIn).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Sign in to continue' })).toBeNull();
+  });
+
+  it('leaves /dashboard for the landing page without signing in again when another tab signs out', async () => {
+    const auth = fakeAuth({ user: ADA, profile: ADA_PROFILE });
+    const { location } = renderApp('/dashboard', auth);
+    await screen.findByRole('button', { name: 'Account menu for Ada Nurse' });
+    await act(async () => auth.emit('SIGNED_OUT', null));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your home visits, planned in minutes' })).toBeTruthy();
+    expect(auth.signIn).not.toHaveBeenCalled();
   });
 });

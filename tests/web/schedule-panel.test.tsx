@@ -61,7 +61,12 @@ describe('SchedulePanel', () => {
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
     expect(container.querySelector('img[src="x"]')).toBeNull();
-    expect(container.textContent).toContain('<b>Gate code</b> 1234');
+    // The chip's tooltip keeps the provider's text as text; the visit sheet shows it as plain text.
+    expect(title.closest('[title]')?.getAttribute('title')).toBe('<b>Gate code</b> 1234 <img src=x onerror=alert(1)>');
+    fireEvent.click(title);
+    const sheet = await screen.findByRole('dialog');
+    expect(within(sheet).getByText('Gate code 1234')).toBeTruthy();
+    expect(sheet.querySelector('b, img, script')).toBeNull();
   });
 
   it('shows at most 3 events in a day cell and a "more" link that opens a popover', async () => {

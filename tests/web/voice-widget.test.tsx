@@ -324,3 +324,20 @@ describe('the @vapi-ai/web adapter', () => {
     expect(FakeVapi.instances.at(-1)?.args).toEqual(['pk-1', 'https://api.vapi.ai', { avoidEval: true }]);
   });
 });
+
+describe('VoiceWidget focus', () => {
+  it('keeps focus on Start call while the call connects (aria-disabled, never a disabled button)', async () => {
+    const { client, w } = renderWidget();
+    const start = w.getByRole('button', { name: 'Start call' }) as HTMLButtonElement;
+    start.focus();
+    fireEvent.click(start);
+    await waitFor(() => expect(client.start).toHaveBeenCalledTimes(1));
+    expect(w.getByRole('status').textContent).toBe('Connecting...');
+    expect(start.disabled).toBe(false);
+    expect(start.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(start);
+    // A second press while connecting does nothing.
+    fireEvent.click(start);
+    expect(client.start).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,6 +1,6 @@
 // Routes (wouter) and providers. `/` shows the dashboard when signed in, otherwise the landing page;
 // `/dashboard` is guarded; legal pages and the dashboard are split into their own chunks.
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import type { AuthPorts } from '../../../machines/auth/index.ts';
 import type { SchedulePorts } from '../../../machines/schedule/index.ts';
@@ -53,11 +53,16 @@ function HomeRoute({ schedulePorts }: { schedulePorts: SchedulePorts }) {
 function DashboardRoute({ schedulePorts }: { schedulePorts: SchedulePorts }) {
   const view = useAuthView();
   const [, navigate] = useLocation();
-  const wasSignedIn = useRef(false);
+  // Signed in here, then signed out (the menu, or another tab): go to `/`. Decided while rendering, so
+  // the sign-in fallback is never mounted: its automatic provider sign-in would run (child effects run
+  // first) before the move to `/` and sign the clinician straight back in.
+  const [wasSignedIn, setWasSignedIn] = useState(false);
+  if (view.signedIn && !wasSignedIn) setWasSignedIn(true);
+  const signedOutHere = wasSignedIn && !view.signedIn && !view.loading;
   useEffect(() => {
-    if (view.signedIn) wasSignedIn.current = true;
-    else if (wasSignedIn.current && !view.loading) navigate('/', { replace: true });
-  }, [view.signedIn, view.loading, navigate]);
+    if (signedOutHere) navigate('/', { replace: true });
+  }, [signedOutHere, navigate]);
+  if (signedOutHere) return null;
   return (
     <AuthGuard fallback={<SignInRequired returnPath="/dashboard" />}>
       <DashboardPage schedulePorts={schedulePorts} />

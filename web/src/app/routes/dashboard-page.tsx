@@ -23,6 +23,8 @@ export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts 
   return (
     <div className="dashboard-page">
       <SkipLink />
+      {/* The calendar holds many tab stops: the assistant is one jump away. */}
+      <SkipLink target="assistant">Skip to the assistant</SkipLink>
       <SignedInHeader />
       <main id="main" className="dashboard">
         <h1 className="visually-hidden">Dashboard{displayName ? ` for ${displayName}` : ''}</h1>
@@ -35,7 +37,7 @@ export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts 
             />
           </ErrorBoundary>
         </div>
-        <div className="dashboard__assistant">
+        <div className="dashboard__assistant" id="assistant" tabIndex={-1}>
           <ErrorBoundary>
             <AssistantPanel
               onCalendarChanged={calendarChanges.notify}

@@ -76,8 +76,11 @@ export function AssistantPanel({ services, onCalendarChanged, onAllowCalendarCha
               <button
                 type="button"
                 className="example-phrase"
-                disabled={conversation.busy}
-                onClick={() => void conversation.ask(phrase)}
+                // aria-disabled keeps focus on the phrase while the assistant answers.
+                aria-disabled={conversation.busy}
+                onClick={() => {
+                  if (!conversation.busy) void conversation.ask(phrase);
+                }}
               >
                 “{phrase}”
               </button>

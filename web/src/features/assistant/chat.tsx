@@ -21,6 +21,7 @@ export function Chat({ messages, busy, error, onSend }: ChatProps) {
   const inputId = useId();
   const titleId = useId();
   const logRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const log = logRef.current;
     if (log && messages.length > 0 && typeof log.scrollTo === 'function') {
@@ -33,6 +34,8 @@ export function Chat({ messages, busy, error, onSend }: ChatProps) {
     if (!content || busy) return;
     onSend(content);
     setText('');
+    // Send disables itself until the next question: keep focus in the message box, not on <body>.
+    inputRef.current?.focus();
   };
   return (
     <section className="assistant-chat" aria-labelledby={titleId}>
@@ -69,6 +72,7 @@ export function Chat({ messages, busy, error, onSend }: ChatProps) {
           Message to the assistant
         </label>
         <input
+          ref={inputRef}
           id={inputId}
           value={text}
           onChange={(event) => setText(event.target.value)}

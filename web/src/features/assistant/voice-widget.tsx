@@ -49,8 +49,12 @@ export function VoiceWidget({ face, publicKey, assistantId }: VoiceWidgetProps) 
             <button
               type="button"
               className="call-button call-button--start"
-              onClick={() => actor.send({ type: 'widget.start' })}
-              disabled={!view.canStart}
+              // aria-disabled, not disabled: the button keeps focus while the call connects (a disabled
+              // button would drop it to <body>).
+              onClick={() => {
+                if (view.canStart) actor.send({ type: 'widget.start' });
+              }}
+              aria-disabled={!view.canStart}
             >
               Start call
             </button>

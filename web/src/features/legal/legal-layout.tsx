@@ -42,11 +42,10 @@ export function LegalLayout({
           <div className="legal__intro">{intro}</div>
           <nav aria-label="Sections" className="legal__toc">
             <ol>
-              {sections.map((section, index) => (
+              {/* The list numbers the entries; the text carries only the title (not "1. 1. …"). */}
+              {sections.map((section) => (
                 <li key={section.id}>
-                  <a href={`#${section.id}`}>
-                    {index + 1}. {section.title}
-                  </a>
+                  <a href={`#${section.id}`}>{section.title}</a>
                 </li>
               ))}
             </ol>

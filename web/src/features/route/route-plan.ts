@@ -2,8 +2,14 @@
 // optimised order, offline travel times, starting "anywhere"), plus the texts and the map geometry the
 // view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
 import type { RouteReport, Violation } from '../../../../core/routing/index.ts';
+import { formatClock } from '../../components/time-format.ts';
 
 export { type DayPlan, planDay } from '../../../../core/routing/index.ts';
+
+/** The optimiser's lines write times as "09:40"; the app shows them in its one format ("9:40 AM"). */
+export function clockTextIn(line: string): string {
+  return line.replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, (time) => formatClock(time));
+}
 
 export const minutesText = (minutes: number): string => `${Math.round(minutes)} min`;
 
@@ -45,7 +51,7 @@ export function problemLines(report: RouteReport): string[] {
   return [
     ...report.unservable.map((v) => v.message),
     ...report.violations.filter((v) => !roots.has(key(v))).map((v) => v.message),
-  ];
+  ].map(clockTextIn);
 }
 
 export interface MapPoint {

@@ -5,9 +5,18 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { CalendarEvent } from '../../../../core/calendar/index.ts';
 import type { ReportStop } from '../../../../core/routing/index.ts';
+import { formatClock } from '../../components/time-format.ts';
 import { formatDayLong } from './route-days.ts';
 import { RouteMap } from './route-map.tsx';
-import { calendarMissesWindow, minutesText, planDay, problemLines, provenText, savingText } from './route-plan.ts';
+import {
+  calendarMissesWindow,
+  clockTextIn,
+  minutesText,
+  planDay,
+  problemLines,
+  provenText,
+  savingText,
+} from './route-plan.ts';
 import './route.css';
 
 export interface RouteViewProps {
@@ -21,7 +30,8 @@ export interface RouteViewProps {
 /** Any lateness is shown, at least as "1 min". */
 const lateText = (minutes: number) => `${Math.max(1, Math.round(minutes))} min`;
 
-const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? iso.slice(11, 16) : '');
+/** The booked start as written on the calendar (its wall-clock time), in the app's one time format. */
+const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? formatClock(iso.slice(11, 16)) : '');
 
 export function RouteView({ day, events, onClose }: RouteViewProps) {
   const plan = useMemo(() => planDay(events, day), [events, day]);
@@ -89,7 +99,7 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
               </div>
               <div>
                 <dt>Last visit ends</dt>
-                <dd>{report.optimized.finish}</dd>
+                <dd>{formatClock(report.optimized.finish)}</dd>
               </div>
             </dl>
             <p className="route-summary__meta">
@@ -140,7 +150,7 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
               <h4>Why this order</h4>
               <ul className="route-lines">
                 {report.changes.map((line) => (
-                  <li key={line}>{line}</li>
+                  <li key={line}>{clockTextIn(line)}</li>
                 ))}
               </ul>
             </>
@@ -198,14 +208,15 @@ function OptimisedStop({ stop, index, address, booked }: OptimisedStopProps) {
         <p className="route-stop__leg">{leg}</p>
         <p className="route-stop__heading">
           <span className="route-stop__time">
-            {stop.start}–{stop.departure}
+            {formatClock(stop.start)} – {formatClock(stop.departure)}
           </span>{' '}
           <span className="route-stop__title">{stop.title}</span>
         </p>
         {address ? <p className="route-stop__address">{address}</p> : null}
         <p className="route-stop__times">
           {/* The day starts "anywhere": the first arrival (and any wait there) is not known. */}
-          {index === 0 ? '' : `Arrive ${stop.arrival} · `}Start {stop.start} · Leave {stop.departure}
+          {index === 0 ? '' : `Arrive ${formatClock(stop.arrival)} · `}Start {formatClock(stop.start)} · Leave{' '}
+          {formatClock(stop.departure)}
           {index > 0 && Math.round(stop.waitMinutes) > 0 ? ` · Wait ${minutesText(stop.waitMinutes)}` : ''}
           {booked ? ` · Booked ${booked}` : ''}
         </p>

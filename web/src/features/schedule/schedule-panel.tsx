@@ -4,8 +4,11 @@
 // the schedule machine through useActorRef + useSelector. "Plan route" opens the Route view of the
 // picked day (lazy chunk, from the events already loaded) in place of the calendar, which stays mounted
 // (hidden) so its view and date are kept; Back to calendar (or Escape) returns focus to Plan route.
+// Always current: a failed refresh keeps the last good calendar on screen with the error and Try Again
+// beside it; the calendar reloads when the assistant changes it (`refreshRequests`, queued while a load
+// is running) and when the tab comes back after STALE_AFTER_MS; "Updated …" says when it was fetched.
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { type FormEvent, lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
   createScheduleActors,
   SCHEDULE_ERROR_HEADING,
@@ -16,12 +19,15 @@ import {
 } from '../../../../machines/schedule/index.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { formatTime } from '../../components/time-format.ts';
 import { defaultRouteDay, isDayString } from '../route/route-days.ts';
 
 const ScheduleCalendar = lazy(() => import('./schedule-calendar.tsx').then((m) => ({ default: m.ScheduleCalendar })));
 const RouteView = lazy(() => import('../route/route-view.tsx').then((m) => ({ default: m.RouteView })));
 
 export const ROUTE_LOADING_TEXT = 'Planning the route...';
+/** Coming back to the tab after this long reloads the calendar. */
+export const STALE_AFTER_MS = 5 * 60_000;
 
 export interface SchedulePanelProps {
   ports: SchedulePorts;
@@ -36,10 +42,41 @@ export interface SchedulePanelProps {
 export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshRequests }: SchedulePanelProps) {
   const machine = useMemo(() => scheduleMachine.provide({ actors: createScheduleActors(ports) }), [ports]);
   const actor = useActorRef(machine);
-  // A reload keeps the calendar on screen, its view and date (unlike a remount).
-  useEffect(() => refreshRequests?.(() => actor.send({ type: 'schedule.refresh' })), [refreshRequests, actor]);
   const view = useSelector(actor, toScheduleView, shallowEqual);
-  const showCalendar = view.status === 'loaded' || (view.status === 'loading' && view.fetchedAt !== null);
+  // The machine ignores schedule.refresh while a load runs: a request arriving then is kept and sent
+  // when that load ends, so the assistant's change is never missed.
+  const pendingRefresh = useRef(false);
+  const refresh = useCallback(() => {
+    if (actor.getSnapshot().matches('loading')) pendingRefresh.current = true;
+    else actor.send({ type: 'schedule.refresh' });
+  }, [actor]);
+  useEffect(() => {
+    if (view.status !== 'loading' && pendingRefresh.current) {
+      pendingRefresh.current = false;
+      actor.send({ type: 'schedule.refresh' });
+    }
+  }, [view.status, actor]);
+  // A reload keeps the calendar on screen, its view and date (unlike a remount).
+  useEffect(() => refreshRequests?.(refresh), [refreshRequests, refresh]);
+  // Back to the tab after a while: reload.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible') return;
+      const fetchedAt = actor.getSnapshot().context.fetchedAt;
+      if (fetchedAt === null || Date.now() - Date.parse(fetchedAt) >= STALE_AFTER_MS) refresh();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [actor, refresh]);
+  // The last good calendar stays on screen while reloading and after a failed reload.
+  const showCalendar = view.fetchedAt !== null;
+  const stale = view.status === 'error' && view.fetchedAt !== null;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const retry = () => {
+    actor.send({ type: 'schedule.retry' });
+    // Try Again leaves with the error block: focus goes to the panel's heading, not to <body>.
+    headingRef.current?.focus();
+  };
 
   // The Route view: the picked day (default: the next day with visits) and the day shown, if open.
   const [pickedDay, setPickedDay] = useState<string | null>(null);
@@ -73,20 +110,24 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshReques
       data-state={view.state}
     >
       <div className="panel__header">
-        <h2 id="schedule-title">Your Schedule</h2>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => actor.send({ type: 'schedule.refresh' })}
-        >
+        <h2 id="schedule-title" ref={headingRef} tabIndex={-1}>
+          Your Schedule
+        </h2>
+        <button type="button" className="button button--secondary" onClick={refresh}>
           Refresh
         </button>
       </div>
+      {view.fetchedAt !== null ? (
+        <p className="schedule-updated">
+          Updated {formatTime(view.fetchedAt)}
+          {stale ? ' · not current: the last refresh failed' : ''}
+        </p>
+      ) : null}
 
       {view.status === 'loading' ? <Spinner label={SCHEDULE_LOADING_TEXT} /> : null}
 
       {view.status === 'error' ? (
-        <div className="error-block" role="alert">
+        <div className={`error-block${stale ? ' error-block--stale' : ''}`} role="alert">
           <h3>{SCHEDULE_ERROR_HEADING}</h3>
           <p>{view.errorMessage}</p>
           <div className="error-block__actions">
@@ -98,7 +139,7 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshReques
             <button
               type="button"
               className={`button ${view.needsSignIn ? 'button--secondary' : 'button--primary'}`}
-              onClick={() => actor.send({ type: 'schedule.retry' })}
+              onClick={retry}
             >
               Try Again
             </button>
