@@ -10,8 +10,9 @@ import { parseSolomon } from '../core/routing/instances/solomon.ts';
 import { solveInstance } from '../core/routing/instances/solve-instance.ts';
 import { createRng } from '../core/routing/rng.ts';
 
-const TSPLIB_TIME_LIMIT_MS = 1500;
-const TSPTW_TIME_LIMIT_MS = 1000;
+// Issue 15's targets are stated at 2 s for both sets.
+const TSPLIB_TIME_LIMIT_MS = 2000;
+const TSPTW_TIME_LIMIT_MS = 2000;
 const DAY_SEEDS = [1, 2, 3, 4, 5];
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -21,7 +22,7 @@ const arg = (name: string, fallback: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
 };
 const seed = arg('--seed', 1);
-/** TSPLIB runs are heuristic: repeat them with seeds seed..seed+runs-1 and report the spread. */
+/** Heuristic runs (TSPLIB, and TSPTW files too large for the DP): seeds seed..seed+runs-1, with the spread. */
 const runs = arg('--runs', 1);
 
 function row(cells: (string | number)[]): string {
@@ -55,12 +56,12 @@ function benchmarkInstances(): void {
     if (set.startsWith('VRPTW')) {
       if (set === 'VRPTW-hier') continue; // same file as the distance-only row
       const inst = parseSolomon(text);
-      const note = `skipped: multi-vehicle (${inst.nodes.length - 1} customers parsed)`;
+      const note = `skipped: multi-vehicle (${inst.nodes.length - 1} customers parsed; VRPTW not built yet)`;
       console.log(row([name, set, value, '–', '–', '–', '–', '–', note]));
       continue;
     }
     const format = set === 'TSPLIB' ? 'tsplib' : 'tsptw';
-    const results = Array.from({ length: format === 'tsplib' ? runs : 1 }, (_, k) =>
+    const results = Array.from({ length: runs }, (_, k) =>
       solveInstance(text, format, {
         timeLimitMs: format === 'tsplib' ? TSPLIB_TIME_LIMIT_MS : TSPTW_TIME_LIMIT_MS,
         seed: seed + k,
@@ -197,8 +198,12 @@ function benchmarkDays(): void {
 }
 
 console.log(
-  `# routing benchmark — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, Node ${process.version}, seed ${seed}, TSPLIB runs ${runs}`,
+  `# routing benchmark — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, Node ${process.version}, seed ${seed}, runs ${runs}, limits ${TSPLIB_TIME_LIMIT_MS} / ${TSPTW_TIME_LIMIT_MS} ms (TSPLIB / TSPTW), load ${os.loadavg()[0]?.toFixed(1)}`,
 );
+console.log('');
+// PyVRP (issue 15's side-by-side reference) is published on PyPI only; this machine reaches the npm and apt
+// registries but not PyPI, so there is no PyVRP column.
+console.log('PyVRP: not run (PyPI only; not reachable from this machine; not on npm or apt)');
 console.log('');
 benchmarkInstances();
 benchmarkDays();

@@ -14,12 +14,17 @@ export type ExactResult =
 
 /** Sets are two 30-bit words plus the last node packed into one safe integer key: 47 visits at most. */
 export const EXACT_MAX_VISITS = 47;
+/** Estimated heap per stored label (label object, list slot, share of its state and map entry). */
+export const LABEL_BYTES = 300;
+export const DEFAULT_EXACT_MEMORY_MB = 600;
 
 export interface ExactOptions {
   /** Travel of a known feasible route: states that cannot beat it are pruned. */
   upperBound?: number;
   maxLabels?: number;
-  /** performance.now() value after which the search gives up. */
+  /** Memory cap in MB (default 600); converted to labels at LABEL_BYTES each. */
+  maxMemoryMb?: number;
+  /** performance.now() value after which the search gives up (a backstop; budget with maxLabels). */
   deadline?: number;
 }
 
@@ -52,7 +57,13 @@ export function solveExact(c: Compiled, options: ExactOptions = {}): ExactResult
   const { n, travel: d, service, earliest, latest, start, end, shiftEnd } = c;
   if (n > EXACT_MAX_VISITS) return { status: 'aborted', labels: 0, reason: `more than ${EXACT_MAX_VISITS} visits` };
   const size = n + 2;
-  const maxLabels = options.maxLabels ?? 2_000_000;
+  const memoryMb = options.maxMemoryMb ?? DEFAULT_EXACT_MEMORY_MB;
+  const memoryLabels = Math.floor((memoryMb * 1_000_000) / LABEL_BYTES);
+  const maxLabels = Math.min(options.maxLabels ?? 2_000_000, memoryLabels);
+  const budgetReason =
+    maxLabels === memoryLabels
+      ? `memory cap of ${memoryMb} MB reached (${memoryLabels} labels at ~${LABEL_BYTES} bytes each)`
+      : `label budget ${maxLabels} exceeded`;
   const deadline = options.deadline ?? Number.POSITIVE_INFINITY;
   const ub = options.upperBound ?? Number.POSITIVE_INFINITY;
   const ubTol = ub + 1e-7 * Math.max(1, Math.abs(ub));
@@ -96,6 +107,7 @@ export function solveExact(c: Compiled, options: ExactOptions = {}): ExactResult
   for (let j = 0; j < n; j++) if ((latest[j] as number) < Number.POSITIVE_INFINITY) windowed.push(j);
 
   let labels = 1;
+  let expansions = 0;
   let level = new Map<number, State>();
   level.set(start, {
     lo: 0,
@@ -115,6 +127,11 @@ export function solveExact(c: Compiled, options: ExactOptions = {}): ExactResult
         const ready = lab.time + readyExtra;
         for (let j = 0; j < n; j++) {
           if (has(lo, hi, j)) continue;
+          // The clock is read per expansion, not per stored label: most expansions may be pruned or
+          // dominated, and a long stretch of them without a new label must not overrun the time limit.
+          if ((++expansions & 4095) === 0 && performance.now() > deadline) {
+            return { status: 'aborted', labels, reason: 'time limit reached (the label budget was not)' };
+          }
           const t = d[last * size + j] as number;
           if (t === Number.POSITIVE_INFINITY) continue;
           const arrival = ready + t;
@@ -162,8 +179,9 @@ export function solveExact(c: Compiled, options: ExactOptions = {}): ExactResult
           list.push({ cost, time, node: j, parent: lab });
           labels++;
           if ((labels & 1023) === 0) {
-            if (labels > maxLabels) return { status: 'aborted', labels, reason: `label budget ${maxLabels} exceeded` };
-            if (performance.now() > deadline) return { status: 'aborted', labels, reason: 'time budget exceeded' };
+            if (labels > maxLabels) return { status: 'aborted', labels, reason: budgetReason };
+            if (performance.now() > deadline)
+              return { status: 'aborted', labels, reason: 'time limit reached (the label budget was not)' };
           }
         }
       }

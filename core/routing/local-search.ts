@@ -187,7 +187,7 @@ export function localSearch(
   for (const v of focus ?? order) enqueue(v);
   let checked = 0;
   while (queue.length > 0) {
-    if ((++checked & 15) === 0 && performance.now() > deadline) break;
+    if ((++checked & 3) === 0 && performance.now() > deadline) break;
     const v = queue.shift() as number;
     queued[v] = 0;
     if (improveAround(v)) enqueue(v);

@@ -116,6 +116,8 @@ export interface Solution {
     msToBest: number;
     labels?: number;
     iterations?: number;
+    /** Outcome of the exact DP when it ran; `reason` says why it gave up (label budget, memory cap, time). */
+    exact?: { status: 'optimal' | 'infeasible' | 'aborted'; reason?: string };
   };
 }
 
@@ -128,8 +130,14 @@ export interface SolveOptions {
   maxIterations?: number;
   /** Instances up to this size always go to the exact DP first (default 16). */
   exactMaxVisits?: number;
-  /** Label budget for the exact DP before it gives up (default 2,000,000, a few hundred MB at most). */
+  /**
+   * Label budget for the exact DP before it gives up (default 2,000,000, a few hundred MB at most). The DP
+   * is budgeted in labels, not in a share of the time limit, so whether a day is proved does not depend on
+   * the machine's load (the time limit remains a backstop).
+   */
   maxLabels?: number;
+  /** Memory cap for the exact DP in MB (default 600, ≈ 300 bytes per label); it stops with a clear reason. */
+  maxExactMemoryMb?: number;
   /** Optional starting order (visit ids), e.g. the calendar order. */
   initialOrder?: string[];
 }
