@@ -10,8 +10,21 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/** Bodies already read (and checked) by the input layer in front of the routes. */
+const preparedBodies = new WeakMap<IncomingMessage, string>();
+
+/** Keeps a body read ahead of the routes, so their readBody() gets it. */
+export function setPreparedBody(req: IncomingMessage, text: string): void {
+  preparedBodies.set(req, text);
+}
+
 /** Reads the request body, refusing more than MAX_BODY_BYTES (checked on Content-Length and while streaming). */
 export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
+  const prepared = preparedBodies.get(req);
+  if (prepared !== undefined) {
+    if (Buffer.byteLength(prepared) > limit) throw new BodyTooLargeError();
+    return prepared;
+  }
   const declared = Number(req.headers['content-length'] ?? '0');
   if (Number.isFinite(declared) && declared > limit) throw new BodyTooLargeError();
   const chunks: Buffer[] = [];
@@ -60,6 +73,18 @@ export function sendJson(
   contentType = 'application/json; charset=utf-8',
 ): void {
   const text = JSON.stringify(body);
+  res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) });
+  res.end(res.req.method === 'HEAD' ? undefined : text);
+}
+
+/** Like sendJson, for a body that is already JSON text. */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  text: string,
+  headers: Record<string, string> = {},
+  contentType = 'application/json; charset=utf-8',
+): void {
   res.writeHead(status, { ...headers, 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text) });
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }

@@ -12,6 +12,9 @@ import type { CalendarFault, PlatformContext } from './context.ts';
 import { drain, readBody, sendJson } from './http.ts';
 import { localGoogleAccess } from './local-google-access.ts';
 
+/** Answers carrying tokens are never cached. */
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+
 const ALLOWED_KEYS: Record<string, string[]> = {
   '/faults': ['calendar'],
   '/expire-provider-tokens': ['email'],
@@ -106,12 +109,17 @@ export async function handleLocal(
     ).rows[0];
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
     const token = await issueProviderToken(ctx.db, user.id, scopes, ctx.now(), ctx.providerTokenTtlS);
-    return sendJson(res, 200, {
-      access_token: token.token,
-      token_type: 'Bearer',
-      expires_in: ctx.providerTokenTtlS,
-      scope: scopes.join(' '),
-    });
+    return sendJson(
+      res,
+      200,
+      {
+        access_token: token.token,
+        token_type: 'Bearer',
+        expires_in: ctx.providerTokenTtlS,
+        scope: scopes.join(' '),
+      },
+      NO_STORE,
+    );
   }
   if (path === '/sessions') {
     // A signed-in session for a seeded clinician without the browser's sign-in (CLI call simulation).
@@ -121,7 +129,7 @@ export async function handleLocal(
     ).rows[0];
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
     const session = await ctx.db.transaction((tx) => createSession(tx, user.id, issuerOf(ctx), ctx.now()));
-    return sendJson(res, 200, session);
+    return sendJson(res, 200, session, NO_STORE);
   }
   if (path === '/google-grants') {
     // The server-side Google grant an offline sign-in leaves behind, without the browser: for the CLI's

@@ -1,5 +1,6 @@
 // `npm start`: runs the local platform on HOST:PORT (default 127.0.0.1:8787) until SIGINT/SIGTERM.
 import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
+import { IN_MEMORY, resolveDataDir } from './db/data-dir.ts';
 import { createLocalPlatform } from './server.ts';
 
 const started = performance.now();
@@ -20,6 +21,12 @@ try {
   console.log(
     `\nVoice API (local): ${platform.url}\n  private key ${LOCAL_VOICE_PRIVATE_KEY}  (homerounds --local uses it)\n  public key  ${LOCAL_VOICE_PUBLIC_KEY}`,
   );
+  const store = process.env.DATABASE_URL
+    ? 'PostgreSQL (DATABASE_URL)'
+    : resolveDataDir() === IN_MEMORY
+      ? 'in memory (HOMEROUNDS_DATA_DIR=:memory:, lost on exit)'
+      : `${resolveDataDir()} (HOMEROUNDS_DATA_DIR; \`homerounds local reset\` reseeds)`;
+  console.log(`\nDatabase: ${store}`);
   console.log('\nLocal platform docs: docs/local-platform.md. Press Ctrl+C to stop.\n');
   let stopping = false;
   const stop = (signal: string) => {

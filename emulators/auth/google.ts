@@ -50,7 +50,8 @@ function sendPage(res: ServerResponse, status: number, content: { html: string; 
   res.end(content.html);
 }
 
-function errorPage(res: ServerResponse, status: number, error: string, detail: string): void {
+/** Google's error page (the chooser's paths answer HTML, also for the input layer's refusals). */
+export function errorPage(res: ServerResponse, status: number, error: string, detail: string): void {
   sendPage(
     res,
     status,

@@ -163,6 +163,7 @@ async function authorize(ctx: PlatformContext, req: IncomingMessage, res: Server
     .map((s) => s.trim())
     .filter(Boolean);
   const state = randomUUID();
+  await purgeExpiredFlows(ctx);
   await ctx.db.query(
     `insert into local_oauth.flow_states (id, flow, code_challenge, code_challenge_method, redirect_to, scopes, access_type, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -318,6 +319,27 @@ async function callback(ctx: PlatformContext, req: IncomingMessage, res: ServerR
   redirect(res, target.toString());
 }
 
+const lastPurge = new WeakMap<PlatformContext, number>();
+
+/**
+ * Deletes flow states and Google codes nobody can use any more (older than twice their 300 s lifetime, code
+ * not issued in the last 300 s), at most once a minute: `/authorize` alone must not grow the database.
+ */
+export async function purgeExpiredFlows(ctx: PlatformContext, force = false): Promise<number> {
+  const now = ctx.now().getTime();
+  if (!force && now - (lastPurge.get(ctx) ?? Number.NEGATIVE_INFINITY) < 60_000) return 0;
+  lastPurge.set(ctx, now);
+  const horizon = new Date(now - 2 * FLOW_STATE_TTL_S * 1000);
+  const issuedHorizon = new Date(now - FLOW_STATE_TTL_S * 1000);
+  const flows = await ctx.db.query(
+    `delete from local_oauth.flow_states
+     where created_at < $1 and (auth_code_issued_at is null or auth_code_issued_at < $2)`,
+    [horizon, issuedHorizon],
+  );
+  await ctx.db.query('delete from local_oauth.google_codes where created_at < $1', [horizon]);
+  return flows.affectedRows;
+}
+
 async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown> | undefined> {
   const text = await readBody(req);
   if (text.trim() === '') return {};
@@ -340,7 +362,8 @@ async function token(ctx: PlatformContext, req: IncomingMessage, res: ServerResp
   const body = await readJsonBody(req, res);
   if (!body) return;
   const now = ctx.now();
-  const headers = corsHeaders(req);
+  // Token answers are never cached (RFC 6749 §5.1), as GoTrue's.
+  const headers = { ...corsHeaders(req), 'Cache-Control': 'no-store', Pragma: 'no-cache' };
   if (grantType === 'pkce') {
     const authCode = typeof body.auth_code === 'string' ? body.auth_code : '';
     const verifier = typeof body.code_verifier === 'string' ? body.code_verifier : '';
@@ -582,8 +605,10 @@ async function settings(_ctx: PlatformContext, req: IncomingMessage, res: Server
   );
 }
 
-async function health(_ctx: PlatformContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function health(ctx: PlatformContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
   drain(req);
+  // GoTrue's health answers while its database answers; without it, the 503 of the server's outage path.
+  await ctx.db.query('select 1');
   sendJson(
     res,
     200,

@@ -36,3 +36,49 @@ export function isPgError(error: unknown): error is PgError {
     /^[0-9A-Z]{5}$/.test((error as { code: string }).code)
   );
 }
+
+/**
+ * The database cannot be reached (connection refused or lost, server shutting down, too many clients,
+ * PGlite closed): the platform answers 503 with Retry-After until it comes back.
+ */
+export class DatabaseUnavailableError extends Error {
+  constructor(readonly reason: string) {
+    super(`The database is unavailable: ${reason}`);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+const UNAVAILABLE_ERRNO = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+
+/** True for errors that mean "no database right now" rather than "this statement failed". */
+export function isUnavailableError(error: unknown): boolean {
+  if (error instanceof DatabaseUnavailableError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (UNAVAILABLE_ERRNO.has(code)) return true;
+    // SQLSTATE 08 (connection exception), 57P01-03 (shutdown, cannot connect now), 53300 (too many connections).
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[1-3]$/.test(code) || code === '53300') return true;
+  }
+  const message = error instanceof Error ? error.message : '';
+  return /Connection terminated|timeout exceeded when trying to connect|connection error|PGlite is closed|Cannot use a pool after calling end/i.test(
+    message,
+  );
+}
+
+/** Rethrows a driver error as DatabaseUnavailableError when it means the database is gone. */
+export function classifyDbError(error: unknown): never {
+  if (error instanceof DatabaseUnavailableError) throw error;
+  if (isUnavailableError(error)) {
+    throw new DatabaseUnavailableError(error instanceof Error ? error.message : String(error));
+  }
+  throw error;
+}

@@ -1,7 +1,7 @@
 // DATABASE_URL: the local platform on any PostgreSQL (the `pg` driver), behind the same Db interface as
 // PGlite. Statements are parameterised by the driver; a transaction holds one pooled client.
 import pg from 'pg';
-import type { Db, DbExecutor, QueryResult } from './db.ts';
+import { classifyDbError, type Db, type DbExecutor, type QueryResult } from './db.ts';
 
 export interface PostgresDb extends Db {
   readonly kind: 'postgres';
@@ -10,12 +10,12 @@ export interface PostgresDb extends Db {
 function executor(target: pg.Pool | pg.PoolClient): DbExecutor {
   return {
     async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const result = await target.query(sql, params as unknown[]);
+      const result = await target.query(sql, params as unknown[]).catch(classifyDbError);
       return { rows: result.rows as T[], affectedRows: result.rowCount ?? 0 };
     },
     async exec(sql: string): Promise<void> {
       // The simple query protocol (no parameters) runs several statements at once, as migrations need.
-      await target.query(sql);
+      await target.query(sql).catch(classifyDbError);
     },
   };
 }
@@ -50,11 +50,11 @@ export async function openPostgres(databaseUrl: string): Promise<PostgresDb> {
     query: base.query,
     exec: base.exec,
     async transaction<T>(fn: (tx: DbExecutor) => Promise<T>): Promise<T> {
-      const client = await pool.connect();
+      const client = await pool.connect().catch(classifyDbError);
       try {
-        await client.query('begin');
+        await client.query('begin').catch(classifyDbError);
         const result = await fn(executor(client));
-        await client.query('commit');
+        await client.query('commit').catch(classifyDbError);
         return result;
       } catch (error) {
         await client.query('rollback').catch(() => {});

@@ -1,4 +1,5 @@
 // core/calendar's listUpcomingEvents against the local Google Calendar (§6 item 8), plus errors, writes, faults.
+import { auth as googleAuth, calendar as googleCalendar } from '@googleapis/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarApiError, listUpcomingEvents, NO_TITLE } from '../../core/calendar/index.ts';
 import { generateSeed, SEEDED_CLINICIAN_EMAILS, type Seed } from '../../fixtures/seed.ts';
@@ -354,5 +355,109 @@ describe('writes, preflights and faults', () => {
       await setFault(null);
     }
     expect((await listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken })).length).toBeGreaterThan(0);
+  });
+});
+
+describe('Google’s own calendar client (@googleapis/calendar) against the stand-in', () => {
+  it('lists and pages, gets, inserts, patches with etag preconditions, deletes, and lists calendars', async () => {
+    const LUIS = SEEDED_CLINICIAN_EMAILS[2] as string;
+    const minted = await fetch(`${platform.url}/__local/provider-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: LUIS, scopes: ['https://www.googleapis.com/auth/calendar'] }),
+    });
+    const oauth = new googleAuth.OAuth2();
+    oauth.setCredentials({ access_token: ((await minted.json()) as { access_token: string }).access_token });
+    const api = googleCalendar({ version: 'v3', auth: oauth, rootUrl: `${platform.url}/` });
+    const status = async (promise: Promise<unknown>) =>
+      promise.then(
+        () => 200,
+        (error: { status?: number; response?: { status?: number } }) => error.status ?? error.response?.status,
+      );
+
+    // events.list with paging: every page through nextPageToken gives the seeded window in order.
+    const now = new Date();
+    const query = {
+      calendarId: 'primary',
+      timeMin: now.toISOString(),
+      timeMax: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+      singleEvents: true,
+      orderBy: 'startTime',
+      maxResults: 25,
+    };
+    const ids: string[] = [];
+    let pageToken: string | undefined;
+    let pages = 0;
+    do {
+      const page = await api.events.list({ ...query, pageToken });
+      expect(page.data.kind).toBe('calendar#events');
+      ids.push(...(page.data.items ?? []).map((item) => item.id as string));
+      pageToken = page.data.nextPageToken ?? undefined;
+      pages++;
+    } while (pageToken);
+    expect(pages).toBeGreaterThan(2);
+    expect(ids).toEqual(expectedIds(LUIS, now));
+
+    // events.get, insert, patch with If-Match.
+    const first = await api.events.get({ calendarId: 'primary', eventId: ids[0] as string });
+    expect(first.data.id).toBe(ids[0]);
+    const day = seed.today;
+    const inserted = await api.events.insert({
+      calendarId: 'primary',
+      requestBody: {
+        summary: 'Inserted by Google’s client',
+        start: { dateTime: `${day}T22:00:00-06:00` },
+        end: { dateTime: `${day}T22:30:00-06:00` },
+      },
+    });
+    const id = inserted.data.id as string;
+    const staleEtag = inserted.data.etag as string;
+    const patched = await api.events.patch(
+      { calendarId: 'primary', eventId: id, requestBody: { summary: 'Patched once' } },
+      { headers: { 'If-Match': staleEtag } },
+    );
+    expect(patched.data.summary).toBe('Patched once');
+    expect(patched.data.etag).not.toBe(staleEtag);
+    // A second writer still holding the old etag is refused (412) and changes nothing.
+    expect(
+      await status(
+        api.events.patch(
+          { calendarId: 'primary', eventId: id, requestBody: { summary: 'Lost update' } },
+          { headers: { 'If-Match': staleEtag } },
+        ),
+      ),
+    ).toBe(412);
+    expect((await api.events.get({ calendarId: 'primary', eventId: id })).data.summary).toBe('Patched once');
+    expect(
+      await status(api.events.delete({ calendarId: 'primary', eventId: id }, { headers: { 'If-Match': staleEtag } })),
+    ).toBe(412);
+
+    // events.delete: 204, then 410 on get and on a second delete, cancelled in lists with showDeleted.
+    const removed = await api.events.delete(
+      { calendarId: 'primary', eventId: id },
+      { headers: { 'If-Match': patched.data.etag as string } },
+    );
+    expect(removed.status).toBe(204);
+    expect(await status(api.events.get({ calendarId: 'primary', eventId: id }))).toBe(410);
+    expect(await status(api.events.delete({ calendarId: 'primary', eventId: id }))).toBe(410);
+    expect(await status(api.events.delete({ calendarId: 'primary', eventId: 'doesnotexist1' }))).toBe(404);
+    const window = { calendarId: 'primary', timeMin: `${day}T00:00:00-06:00`, timeMax: `${day}T23:59:00-06:00` };
+    const visible = await api.events.list(window);
+    expect((visible.data.items ?? []).map((item) => item.id)).not.toContain(id);
+    const withDeleted = await api.events.list({ ...window, showDeleted: true });
+    expect((withDeleted.data.items ?? []).find((item) => item.id === id)?.status).toBe('cancelled');
+
+    // calendarList.list and .get: the primary calendar.
+    const calendars = await api.calendarList.list();
+    expect(calendars.data.kind).toBe('calendar#calendarList');
+    expect(calendars.data.items).toHaveLength(1);
+    expect(calendars.data.items?.[0]).toMatchObject({
+      id: LUIS,
+      primary: true,
+      accessRole: 'owner',
+      timeZone: 'America/Chicago',
+    });
+    expect((await api.calendarList.get({ calendarId: 'primary' })).data.id).toBe(LUIS);
+    expect(await status(api.calendarList.get({ calendarId: 'someone.else@example.com' }))).toBe(404);
   });
 });
