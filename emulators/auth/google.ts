@@ -43,7 +43,9 @@ function sendPage(res: ServerResponse, status: number, content: { html: string; 
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Security-Policy': content.csp,
     'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
+    // same-origin, not no-referrer: under no-referrer Chromium sends `Origin: null` with the chooser's form
+    // POST, which the platform's guard must treat as a foreign page (emulators/guard.ts).
+    'Referrer-Policy': 'same-origin',
     'Cache-Control': 'no-store',
     'Content-Length': Buffer.byteLength(content.html),
   });
