@@ -76,7 +76,9 @@ describe.each(VIEWPORT_NAMES)('the clinician day (%s)', (viewport) => {
 
       // A tap / click opens the visit sheet: time, patient, type, address + directions, tel:, window.
       const patient = (await first.locator('.agenda-event__who').textContent()) ?? '';
-      await first.click();
+      // On the phone a real touch (the context has a touch screen), on the desktop a click.
+      if (viewport === 'phone') await first.tap();
+      else await first.click();
       const sheet = page.getByRole('dialog', { name: patient });
       await sheet.waitFor();
       expect(await sheet.getByRole('link', { name: /^Directions to / }).getAttribute('href')).toMatch(

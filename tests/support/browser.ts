@@ -64,6 +64,8 @@ export async function newJourney(browser: Browser, origin: string, viewport: Vie
     locale: 'en-US',
     timezoneId: 'America/Chicago',
     deviceScaleFactor: 1,
+    // The phone journeys run with a touch screen, so a tap is a real touch event.
+    hasTouch: viewport === 'phone',
   });
   const blockedRequests: string[] = [];
   await context.route('**/*', (route) => {
