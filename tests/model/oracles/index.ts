@@ -2,10 +2,12 @@
 import type { StepOracle } from '../../support/model/replay.ts';
 import { authOracle } from './auth.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
+import { videoClientOracle } from './video-client.oracle.ts';
 import { voiceWidgetOracle } from './voice-widget.oracle.ts';
 
 export const ORACLES: Record<string, StepOracle> = {
   auth: authOracle,
   schedule: scheduleOracle,
   'voice-widget': voiceWidgetOracle,
+  'video-client': videoClientOracle,
 };
