@@ -140,6 +140,19 @@ export function findPatient(query: string, roster: readonly Visit[]): PatientMat
   return { kind: 'one', name, visits: roster.filter((v) => v.patient === name) };
 }
 
+/** Several patients match what was said: ask which one (the tools never pick one for the clinician). */
+export function ambiguousPatient(ctx: ToolContext, asked: string, names: string[]): ToolResult {
+  return result(
+    'ambiguous',
+    tr(
+      ctx,
+      `More than one patient matches "${asked}": ${names.join(', ')}. Which one?`,
+      `Hay más de un paciente que coincide con "${asked}": ${names.join(', ')}. ¿Cuál?`,
+    ),
+    { candidates: names },
+  );
+}
+
 export function checkRange(from: string, to: string, maxDays = 31): void {
   if (to < from) throw new ArgumentError('The range ends before it starts.');
   if (daysBetween(from, to) >= maxDays) throw new ArgumentError(`Ask about at most ${maxDays} days at a time.`);

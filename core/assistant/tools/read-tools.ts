@@ -6,6 +6,7 @@ import type { ToolResult } from '../contract.ts';
 import {
   type Args,
   ArgumentError,
+  ambiguousPatient,
   checkRange,
   clock,
   dateArg,
@@ -48,6 +49,7 @@ function rangeText(ctx: ToolContext, from: string, to: string): string {
 
 function patientFilter(
   args: Args,
+  ctx: ToolContext,
   visits: Visit[],
   roster: Visit[] | null,
 ): { visits: Visit[]; asked: string | null; error: ToolResult | null; ctxName: string | null } {
@@ -58,9 +60,7 @@ function patientFilter(
     return {
       visits: [],
       asked,
-      error: result('ambiguous', `More than one patient matches "${asked}": ${match.names.join(', ')}. Which one?`, {
-        candidates: match.names,
-      }),
+      error: ambiguousPatient(ctx, asked, match.names),
       ctxName: null,
     };
   if (match.kind === 'none') return { visits: [], asked, error: null, ctxName: null };
@@ -71,7 +71,7 @@ export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResu
   const { from, to } = rangeArgs(args, ctx);
   const days = await loadDays(ctx, from, to);
   const all = [...days.values()].flat();
-  const filtered = patientFilter(args, all, stringArg(args, 'patient') ? await loadRoster(ctx) : null);
+  const filtered = patientFilter(args, ctx, all, stringArg(args, 'patient') ? await loadRoster(ctx) : null);
   if (filtered.error) return filtered.error;
   const after = timeArg(args, 'after', ctx);
   const before = timeArg(args, 'before', ctx);
@@ -177,16 +177,7 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
   }
   if (patientAsked) {
     const match = findPatient(patientAsked, candidates.length ? candidates : await loadRoster(ctx));
-    if (match.kind === 'many')
-      return result(
-        'ambiguous',
-        tr(
-          ctx,
-          `More than one patient matches "${patientAsked}": ${match.names.join(', ')}. Which one?`,
-          `Hay más de un paciente que coincide con "${patientAsked}": ${match.names.join(', ')}. ¿Cuál?`,
-        ),
-        { candidates: match.names },
-      );
+    if (match.kind === 'many') return ambiguousPatient(ctx, patientAsked, match.names);
     if (match.kind === 'none')
       return result(
         'not_found',
@@ -717,16 +708,7 @@ export async function patientDetails(args: Args, ctx: ToolContext): Promise<Tool
   if (!asked) throw new ArgumentError('Which patient?');
   const roster = await loadRoster(ctx);
   const match = findPatient(asked, roster);
-  if (match.kind === 'many')
-    return result(
-      'ambiguous',
-      tr(
-        ctx,
-        `More than one patient matches "${asked}": ${match.names.join(', ')}. Which one?`,
-        `Hay más de un paciente que coincide con "${asked}": ${match.names.join(', ')}. ¿Cuál?`,
-      ),
-      { candidates: match.names },
-    );
+  if (match.kind === 'many') return ambiguousPatient(ctx, asked, match.names);
   if (match.kind === 'none')
     return result(
       'not_found',

@@ -9,6 +9,7 @@ import type { ToolResult } from '../contract.ts';
 import {
   type Args,
   ArgumentError,
+  ambiguousPatient,
   boolArg,
   clock,
   dateArg,
@@ -183,16 +184,7 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
   let duration = intArg(args, 'durationMinutes', 10, 480);
   if (patientAsked) {
     const match = findPatient(patientAsked, await loadRoster(ctx));
-    if (match.kind === 'many')
-      return result(
-        'ambiguous',
-        tr(
-          ctx,
-          `More than one patient matches "${patientAsked}": ${match.names.join(', ')}. Which one?`,
-          `Hay más de un paciente que coincide con "${patientAsked}": ${match.names.join(', ')}. ¿Cuál?`,
-        ),
-        { candidates: match.names },
-      );
+    if (match.kind === 'many') return ambiguousPatient(ctx, patientAsked, match.names);
     if (match.kind === 'one') {
       place = placeOf(match.name, match.visits);
       duration ??= durationMinutes(match.visits.at(-1) as Visit);
@@ -290,16 +282,7 @@ export async function bookVisit(args: Args, ctx: ToolContext): Promise<ToolResul
   let patientId: string | null = null;
   if (asked && !boolArg(args, 'newPatient')) {
     const match = findPatient(asked, await loadRoster(ctx));
-    if (match.kind === 'many')
-      return result(
-        'ambiguous',
-        tr(
-          ctx,
-          `More than one patient matches "${asked}": ${match.names.join(', ')}. Which one?`,
-          `Hay más de un paciente que coincide con "${asked}": ${match.names.join(', ')}. ¿Cuál?`,
-        ),
-        { candidates: match.names },
-      );
+    if (match.kind === 'many') return ambiguousPatient(ctx, asked, match.names);
     if (match.kind === 'none')
       return result(
         'not_found',
