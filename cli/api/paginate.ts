@@ -1,10 +1,18 @@
 // `--all` / `--limit` over both list styles the platform uses:
-// - v1: a bare array, newest first; the next page moves `createdAtLt` to the oldest item's createdAt;
+// - v1: a bare array, newest first; the next page asks `createdAtLe` = the oldest item's createdAt (inclusive, so
+//   items sharing that timestamp across a page boundary are never lost) and drops the ids already seen;
 // - paginated: `{results, metadata}`; next page by `page + 1` (or `cursor` = metadata.nextCursor).
+// Paging always ends: a page that does not advance (same page, same cursor, no new ids) stops with an error, and
+// the number of requests is bounded by MAX_PAGES.
 import type { ListStyle } from '../../core/voice-platform/registry.ts';
+import { CliError } from '../errors.ts';
 import type { ApiClient, Query } from './client.ts';
 
 export const V1_MAX_LIMIT = 1000;
+/** The platform's default page size (v1 `limit` and paginated `limit`). */
+export const DEFAULT_PAGE_SIZE = 100;
+/** Hard bound on the requests one `--all` may make, whatever the server answers. */
+export const MAX_PAGES = 10_000;
 
 export interface ListOptions {
   path: string;
@@ -12,10 +20,12 @@ export interface ListOptions {
   query: Query;
   /** Follow pagination to the end (or until `limit` items). */
   all: boolean;
-  /** Maximum number of items to return. */
+  /** Maximum number of items to return, in total across pages. */
   limit?: number;
   /** Progress lines (stderr). */
   progress?: (line: string) => void;
+  /** Notes for the user (stderr), e.g. that more items exist than one page returned. */
+  notice?: (line: string) => void;
 }
 
 interface PaginatedBody {
@@ -39,73 +49,138 @@ export function itemsOf(data: unknown): unknown[] {
   return [];
 }
 
+function idOf(item: unknown): string | undefined {
+  const id = item && typeof item === 'object' ? (item as { id?: unknown }).id : undefined;
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
+}
+
+function stalled(path: string, what: string, count: number): CliError {
+  return new CliError(
+    `paging ${path} stopped: ${what}; the server's pagination does not advance (${count} item(s) fetched so far). ` +
+      'Use --limit N or -q filters (e.g. -q createdAtLt=<ISO date>) to list a part.',
+  );
+}
+
+function tooManyPages(path: string, count: number): CliError {
+  return new CliError(
+    `paging ${path} stopped after ${MAX_PAGES} requests (${count} item(s) fetched); use --limit N or -q filters to list a part.`,
+  );
+}
+
 export async function listItems(client: ApiClient, options: ListOptions): Promise<unknown[]> {
-  const { limit } = options;
-  // More than one v1 page can hold: page through, as --all would, up to the limit.
-  const all = options.all || (options.style === 'v1' && limit !== undefined && limit > V1_MAX_LIMIT);
-  if (!all) {
-    const query = { ...options.query };
-    if (limit !== undefined) query.limit = limit;
-    const { data } = await client.request({ method: 'GET', path: options.path, query });
-    return itemsOf(data);
+  // --limit N is a total across pages: page through, as --all would, up to N.
+  if (options.all || options.limit !== undefined) {
+    return options.style === 'v1' ? listAllV1(client, options) : listAllPaginated(client, options);
   }
-  return options.style === 'v1' ? listAllV1(client, options) : listAllPaginated(client, options);
+  const { data } = await client.request({ method: 'GET', path: options.path, query: { ...options.query } });
+  const items = itemsOf(data);
+  if (options.notice && moreExist(data, items, options.query)) {
+    options.notice(`${items.length} item(s) shown; more exist: use --all, or --limit N for a total across pages.`);
+  }
+  return items;
+}
+
+/** Whether one list answer says (or, for a full v1 page, suggests) that more items exist. */
+function moreExist(data: unknown, items: unknown[], query: Query): boolean {
+  if (Array.isArray(data)) return items.length > 0 && items.length >= Number(query.limit ?? DEFAULT_PAGE_SIZE);
+  const meta = (data as PaginatedBody | null)?.metadata;
+  if (!meta) return false;
+  if (meta.hasNextPage !== undefined) return meta.hasNextPage;
+  if (meta.nextCursor) return true;
+  if (meta.totalPages !== undefined && meta.currentPage !== undefined) return meta.currentPage < meta.totalPages;
+  if (meta.totalItems !== undefined) return items.length < meta.totalItems;
+  return false;
 }
 
 async function listAllV1(client: ApiClient, options: ListOptions): Promise<unknown[]> {
   const out: unknown[] = [];
   const seen = new Set<string>();
   const query: Query = { ...options.query };
-  const pageSize = Math.min(V1_MAX_LIMIT, Number(query.limit ?? V1_MAX_LIMIT));
-  for (;;) {
-    const want = options.limit !== undefined ? Math.min(pageSize, options.limit - out.length) : pageSize;
+  let pageSize = Math.min(V1_MAX_LIMIT, Number(query.limit ?? options.limit ?? V1_MAX_LIMIT));
+  let first = true;
+  for (let requests = 0; ; requests++) {
+    if (requests >= MAX_PAGES) throw tooManyPages(options.path, out.length);
+    // The first page may be cut to the limit; later pages repeat their boundary items, so they ask a full page.
+    const want = first && options.limit !== undefined ? Math.min(pageSize, options.limit) : pageSize;
     const { data } = await client.request({ method: 'GET', path: options.path, query: { ...query, limit: want } });
     const page = itemsOf(data);
     let oldest: string | undefined;
+    let fresh = 0;
     for (const item of page) {
-      const record = item as { id?: string; createdAt?: string };
-      if (record.createdAt && (!oldest || record.createdAt < oldest)) oldest = record.createdAt;
-      if (record.id && seen.has(record.id)) continue;
-      if (record.id) seen.add(record.id);
+      const record = item as { createdAt?: string };
+      if (typeof record.createdAt === 'string' && (!oldest || record.createdAt < oldest)) oldest = record.createdAt;
+      const id = idOf(item);
+      if (id !== undefined) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      fresh++;
       out.push(item);
     }
     options.progress?.(`fetched ${out.length} item(s)`);
-    if (page.length < want || !oldest || (options.limit !== undefined && out.length >= options.limit)) break;
-    if (query.createdAtLt === oldest) break; // no progress: items share one timestamp
-    query.createdAtLt = oldest;
+    if (page.length < want || (options.limit !== undefined && out.length >= options.limit)) break;
+    if (!oldest) throw stalled(options.path, 'a full page has no createdAt to continue from', out.length);
+    if (!first && fresh === 0) {
+      // A full page of items already seen: more than `want` items share the boundary timestamp. Ask for more at
+      // once; at the platform's maximum there is no way past it without losing items.
+      if (pageSize >= V1_MAX_LIMIT) {
+        throw stalled(options.path, `more than ${V1_MAX_LIMIT} items share createdAt ${oldest}`, out.length);
+      }
+      pageSize = Math.min(V1_MAX_LIMIT, pageSize * 2);
+    }
+    first = false;
+    delete query.createdAtLt;
+    query.createdAtLe = oldest;
   }
   return options.limit !== undefined ? out.slice(0, options.limit) : out;
 }
 
 async function listAllPaginated(client: ApiClient, options: ListOptions): Promise<unknown[]> {
   const out: unknown[] = [];
+  const seen = new Set<string>();
   const query: Query = { ...options.query };
-  query.limit ??= options.limit !== undefined ? Math.min(options.limit, 100) : 100;
+  query.limit ??= options.limit !== undefined ? Math.min(options.limit, DEFAULT_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
   let page = Number(query.page ?? 1);
-  for (;;) {
+  let lastCurrent: number | undefined;
+  for (let requests = 0; ; requests++) {
+    if (requests >= MAX_PAGES) throw tooManyPages(options.path, out.length);
     const pageQuery = query.cursor ? { ...query } : { ...query, page };
     const { data } = await client.request({ method: 'GET', path: options.path, query: pageQuery });
     const items = itemsOf(data);
-    out.push(...items);
+    let fresh = 0;
+    for (const item of items) {
+      const id = idOf(item);
+      if (id !== undefined) {
+        if (seen.has(id)) continue;
+        seen.add(id);
+      }
+      fresh++;
+      out.push(item);
+    }
     options.progress?.(`fetched ${out.length} item(s)`);
     if (options.limit !== undefined && out.length >= options.limit) break;
     if (Array.isArray(data) || items.length === 0) break;
     const meta = (data as PaginatedBody).metadata ?? {};
+    const hasNext =
+      moreExist(data, out, query) ||
+      (!meta.nextCursor &&
+        meta.hasNextPage === undefined &&
+        meta.totalPages === undefined &&
+        meta.totalItems === undefined &&
+        items.length >= Number(query.limit));
+    if (!hasNext) break;
+    if (requests > 0 && fresh === 0) throw stalled(options.path, 'a page brought no new items', out.length);
     if (meta.nextCursor) {
+      if (meta.nextCursor === query.cursor) throw stalled(options.path, `the same cursor came back`, out.length);
       query.cursor = meta.nextCursor;
       delete query.page;
-      page = 1;
       continue;
     }
     const current = meta.currentPage ?? page;
-    const hasNext =
-      meta.hasNextPage ??
-      (meta.totalPages !== undefined
-        ? current < meta.totalPages
-        : meta.totalItems !== undefined
-          ? out.length < meta.totalItems
-          : items.length >= Number(query.limit));
-    if (!hasNext) break;
+    if (lastCurrent !== undefined && current <= lastCurrent) {
+      throw stalled(options.path, `page ${page} answered as currentPage ${current} again`, out.length);
+    }
+    lastCurrent = current;
     page = current + 1;
   }
   return options.limit !== undefined ? out.slice(0, options.limit) : out;

@@ -52,7 +52,7 @@ export function exampleFor(endpoint: Endpoint): string {
   }
   return `\nExample:\n${lines.map((l) => `  ${l}`).join('\n')}\n\nCalls ${endpoint.method} ${endpoint.path}${
     endpoint.createsCall ? ' (never retried automatically)' : ''
-  }${endpoint.list ? ` (${endpoint.list === 'v1' ? 'v1 list: bare array, --all pages by createdAtLt' : 'paginated list: {results, metadata}'})` : ''}.`;
+  }${endpoint.list ? ` (${endpoint.list === 'v1' ? 'v1 list: bare array, --all pages by createdAtLe and de-duplicates by id' : 'paginated list: {results, metadata}'})` : ''}.`;
 }
 
 function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
@@ -62,7 +62,9 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
     .description(endpoint.summary)
     .option('-q, --query <key=value>', 'query parameter (repeatable)', collect);
   if (endpoint.list) {
-    command.option('--limit <n>', 'return at most n items').option('--all', 'follow pagination to the last page');
+    command
+      .option('--limit <n>', 'return at most n items in total (pages through as needed)')
+      .option('--all', 'follow pagination to the last page');
   }
   if (endpoint.body === 'json') {
     command
@@ -126,6 +128,7 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
         limit,
         cwd: io.cwd,
         progress: flags.all && !flags.json ? (line) => io.stderr(`${line}\n`) : undefined,
+        notice: (line) => io.stderr(`${line}\n`),
       }),
     );
     await showResult(io, redact(data), { json: flags.json, resource: endpoint.resource, columns: endpoint.columns });

@@ -18,6 +18,8 @@ export interface EndpointInput {
   limit?: number;
   cwd: string;
   progress?: (line: string) => void;
+  /** Notes for the user (stderr), e.g. that a list has more items than shown. */
+  notice?: (line: string) => void;
 }
 
 /** `key=value` pairs → a query object (repeatable --query). */
@@ -75,6 +77,7 @@ export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: 
       all: input.all ?? false,
       limit: input.limit,
       progress: input.progress,
+      notice: input.notice,
     });
   }
   if (endpoint.body === 'multipart') {
