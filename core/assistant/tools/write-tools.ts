@@ -261,6 +261,41 @@ function problemsText(ctx: ToolContext, check: SlotCheck): string {
     : '';
 }
 
+/** " The closest time that fits is 2:30 PM." when a fitting time other than the asked one exists. */
+function closestText(ctx: ToolContext, alternative: number | null, asked: number): string {
+  if (alternative === null || alternative === asked) return '';
+  return tr(
+    ctx,
+    ` The closest time that fits is ${clock(ctx, alternative)}.`,
+    ` La hora más cercana que encaja es ${clock(ctx, alternative)}.`,
+  );
+}
+
+/** A change not yet made: what it is, why it fits or what it breaks, the closest time that fits, and how to confirm. */
+function proposal(
+  ctx: ToolContext,
+  what: string,
+  check: SlotCheck,
+  alternative: string,
+  facts: Record<string, unknown>,
+  kind: 'book' | 'move',
+): ToolResult {
+  const fits =
+    check.notes.length && !check.problems.length
+      ? tr(ctx, ` It fits: ${check.notes.join('; ')}.`, ` Encaja: ${check.notes.join('; ')}.`)
+      : '';
+  const tail = `${fits}${problemsText(ctx, check)}${alternative}`;
+  return result(
+    'proposal',
+    tr(
+      ctx,
+      `Shall I ${what}?${tail} Say yes to confirm.`,
+      `${kind === 'book' ? '¿Quieres que la reserve: ' : '¿Quieres '}${what}?${tail} Di sí para confirmar.`,
+    ),
+    facts,
+  );
+}
+
 async function stableId(parts: string[]): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(parts.join('\u0000')));
   // Hex is a subset of the base32hex alphabet Google Calendar ids use.
@@ -348,27 +383,7 @@ export async function bookVisit(args: Args, ctx: ToolContext): Promise<ToolResul
   if (!boolArg(args, 'confirm')) {
     const denied = await writeAllowed(ctx, what, facts);
     if (denied) return denied;
-    const alt =
-      alternative !== null && alternative !== start
-        ? tr(
-            ctx,
-            ` The closest time that fits is ${clock(ctx, alternative)}.`,
-            ` La hora más cercana que encaja es ${clock(ctx, alternative)}.`,
-          )
-        : '';
-    const fits =
-      check.notes.length && !check.problems.length
-        ? tr(ctx, ` It fits: ${check.notes.join('; ')}.`, ` Encaja: ${check.notes.join('; ')}.`)
-        : '';
-    return result(
-      'proposal',
-      tr(
-        ctx,
-        `Shall I ${what}?${fits}${problemsText(ctx, check)}${alt} Say yes to confirm.`,
-        `¿Quieres que la reserve: ${what}?${fits}${problemsText(ctx, check)}${alt} Di sí para confirmar.`,
-      ),
-      facts,
-    );
+    return proposal(ctx, what, check, closestText(ctx, alternative, start), facts, 'book');
   }
   const id = await stableId([
     ctx.userId,
@@ -517,26 +532,8 @@ export async function moveVisit(args: Args, ctx: ToolContext): Promise<ToolResul
           ` No other time ${when(ctx, date)} fits ${name}'s window and the drives; the visit can stay where it is.`,
           ` Ninguna otra hora ${when(ctx, date)} encaja; la visita puede quedarse donde está.`,
         )
-      : alternative !== null && alternative !== start
-        ? tr(
-            ctx,
-            ` The closest time that fits is ${clock(ctx, alternative)}.`,
-            ` La hora más cercana que encaja es ${clock(ctx, alternative)}.`,
-          )
-        : '';
-    const fits =
-      check.notes.length && !check.problems.length
-        ? tr(ctx, ` It fits: ${check.notes.join('; ')}.`, ` Encaja: ${check.notes.join('; ')}.`)
-        : '';
-    return result(
-      'proposal',
-      tr(
-        ctx,
-        `Shall I ${what}?${fits}${problemsText(ctx, check)}${alt} Say yes to confirm.`,
-        `¿Quieres ${what}?${fits}${problemsText(ctx, check)}${alt} Di sí para confirmar.`,
-      ),
-      facts,
-    );
+      : closestText(ctx, alternative, start);
+    return proposal(ctx, what, check, alt, facts, 'move');
   }
   const moved = await ctx.calendar.move(
     visit.id,
