@@ -30,6 +30,19 @@ function problem(res: ServerResponse, status: number, message: string): void {
   sendJson(res, status, { error: status === 404 ? 'not_found' : 'bad_request', message });
 }
 
+/** A user of the local Auth by email (case-insensitive), or undefined. */
+async function seededUser(ctx: PlatformContext, email: string): Promise<{ id: string } | undefined> {
+  return (await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email]))
+    .rows[0];
+}
+
+/** The `scopes` a hook was given; read-only calendar access (what sign-in asks) by default. */
+function scopesOf(body: Record<string, unknown>): string[] {
+  return Array.isArray(body.scopes)
+    ? body.scopes.filter((s): s is string => typeof s === 'string')
+    : [CALENDAR_READONLY_SCOPE];
+}
+
 async function json(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
   const text = await readBody(req);
   if (text.trim() === '') return {};
@@ -101,12 +114,8 @@ export async function handleLocal(
   }
   if (path === '/provider-tokens') {
     const email = typeof body.email === 'string' ? body.email : '';
-    const scopes = Array.isArray(body.scopes)
-      ? body.scopes.filter((s): s is string => typeof s === 'string')
-      : [CALENDAR_READONLY_SCOPE];
-    const user = (
-      await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
-    ).rows[0];
+    const scopes = scopesOf(body);
+    const user = await seededUser(ctx, email);
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
     const token = await issueProviderToken(ctx.db, user.id, scopes, ctx.now(), ctx.providerTokenTtlS);
     return sendJson(
@@ -124,9 +133,7 @@ export async function handleLocal(
   if (path === '/sessions') {
     // A signed-in session for a seeded clinician without the browser's sign-in (CLI call simulation).
     const email = typeof body.email === 'string' ? body.email : '';
-    const user = (
-      await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
-    ).rows[0];
+    const user = await seededUser(ctx, email);
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
     const session = await ctx.db.transaction((tx) => createSession(tx, user.id, issuerOf(ctx), ctx.now()));
     return sendJson(res, 200, session, NO_STORE);
@@ -135,12 +142,8 @@ export async function handleLocal(
     // The server-side Google grant an offline sign-in leaves behind, without the browser: for the CLI's
     // call simulation and tests of the assistant's tools (scopes default to read-only, as sign-in asks).
     const email = typeof body.email === 'string' ? body.email : '';
-    const scopes = Array.isArray(body.scopes)
-      ? body.scopes.filter((s): s is string => typeof s === 'string')
-      : [CALENDAR_READONLY_SCOPE];
-    const user = (
-      await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
-    ).rows[0];
+    const scopes = scopesOf(body);
+    const user = await seededUser(ctx, email);
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
     const refreshToken = await issueGoogleRefreshToken(ctx.db, user.id, ['email', 'profile', ...scopes], ctx.now());
     const granted = await localGoogleAccess(ctx).storeGrant(user.id, refreshToken);
@@ -149,9 +152,7 @@ export async function handleLocal(
   if (path === '/revoke-google-grant') {
     // The clinician removes HomeRounds in their Google account: the stored refresh token stops working.
     const email = typeof body.email === 'string' ? body.email : '';
-    const user = (
-      await ctx.db.query<{ id: string }>('select id from auth.users where lower(email) = lower($1)', [email])
-    ).rows[0];
+    const user = await seededUser(ctx, email);
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
     const revoked = await ctx.db.transaction((tx) => revokeGoogleGrant(tx, user.id, ctx.now()));
     return sendJson(res, 200, { revoked });

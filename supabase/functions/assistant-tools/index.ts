@@ -16,12 +16,7 @@ import { createSqlGrantStore } from '../../../core/google/grant-store.ts';
 import { GOOGLE_REVOKE_URL, GOOGLE_TOKEN_URL } from '../../../core/google/oauth-client.ts';
 import { importTokenKey } from '../../../core/google/token-crypto.ts';
 import { createAssistantToolsHandler } from '../_shared/assistant-tools-handler.ts';
-
-// Only what this file uses of the Deno runtime (declared here so Node's tsc checks the file too).
-declare const Deno: {
-  env: { get(name: string): string | undefined };
-  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
-};
+import { env, refuseToStart, requireSecrets, serve } from '../_shared/deno-env.ts';
 
 const REQUIRED = [
   'HOMEROUNDS_TOOLS_SECRET',
@@ -32,25 +27,16 @@ const REQUIRED = [
   'HOMEROUNDS_TOKEN_ENCRYPTION_KEY',
 ] as const;
 
-function env(name: string): string {
-  return Deno.env.get(name)?.trim() ?? '';
-}
-
-/** Stops the start with a message naming what to fix (names only, never values). */
-function refuse(problem: string): never {
-  throw new Error(`[assistant-tools] ${problem} See docs/deploy-assistant.md.`);
-}
-
-const missing = REQUIRED.filter((name) => !env(name));
-if (missing.length > 0) {
-  refuse(`missing secrets: ${missing.join(', ')}. Set them with \`supabase secrets set NAME=value\`.`);
-}
+requireSecrets('assistant-tools', REQUIRED);
 if (env('HOMEROUNDS_CALL_TOKEN_SECRET').length < 32) {
-  refuse('HOMEROUNDS_CALL_TOKEN_SECRET must be at least 32 characters (the same value as the call-token function).');
+  refuseToStart(
+    'assistant-tools',
+    'HOMEROUNDS_CALL_TOKEN_SECRET must be at least 32 characters (the same value as the call-token function).',
+  );
 }
 const defaultTimeZone = env('HOMEROUNDS_DEFAULT_TIME_ZONE') || undefined;
 if (defaultTimeZone && !isValidTimeZone(defaultTimeZone)) {
-  refuse(`HOMEROUNDS_DEFAULT_TIME_ZONE is not an IANA time zone (e.g. America/Chicago).`);
+  refuseToStart('assistant-tools', `HOMEROUNDS_DEFAULT_TIME_ZONE is not an IANA time zone (e.g. America/Chicago).`);
 }
 
 // `prepare: false` also works through Supabase's transaction pooler; connections open on the first query.
@@ -59,7 +45,7 @@ const key = importTokenKey(env('HOMEROUNDS_TOKEN_ENCRYPTION_KEY'));
 // Handled here so a malformed key is reported once instead of ending the isolate; tool calls then fail.
 key.catch(() => console.error('[assistant-tools] HOMEROUNDS_TOKEN_ENCRYPTION_KEY must be base64 of 32 bytes'));
 
-Deno.serve(
+serve(
   createAssistantToolsHandler({
     toolsSecret: env('HOMEROUNDS_TOOLS_SECRET'),
     callTokenSecret: env('HOMEROUNDS_CALL_TOKEN_SECRET'),

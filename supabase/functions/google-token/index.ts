@@ -8,14 +8,9 @@ import { createGrantGoogleAccess } from '../../../core/google/grant-access.ts';
 import { createSqlGrantStore } from '../../../core/google/grant-store.ts';
 import { GOOGLE_REVOKE_URL, GOOGLE_TOKEN_URL } from '../../../core/google/oauth-client.ts';
 import { importTokenKey } from '../../../core/google/token-crypto.ts';
+import { env, requireSecrets, serve } from '../_shared/deno-env.ts';
 import { createGoogleTokenHandler } from '../_shared/google-token-handler.ts';
-import { errorJson, preflight, type WebHandler } from '../_shared/http.ts';
-
-// Only what this file uses of the Deno runtime (declared here so Node's tsc checks the file too).
-declare const Deno: {
-  env: { get(name: string): string | undefined };
-  serve(handler: (request: Request) => Response | Promise<Response>): unknown;
-};
+import type { WebHandler } from '../_shared/http.ts';
 
 const REQUIRED = [
   'SUPABASE_URL',
@@ -26,20 +21,8 @@ const REQUIRED = [
   'HOMEROUNDS_TOKEN_ENCRYPTION_KEY',
 ] as const;
 
-function env(name: string): string {
-  return Deno.env.get(name)?.trim() ?? '';
-}
-
 function createHandler(): WebHandler {
-  const missing = REQUIRED.filter((name) => !env(name));
-  if (missing.length > 0) {
-    // Names only, never values; every request then says the function is not configured.
-    console.error(`[google-token] missing secrets: ${missing.join(', ')}`);
-    return async (request) => {
-      if (request.method === 'OPTIONS') return preflight();
-      return errorJson(500, 'not_configured', 'The Google token broker is not configured');
-    };
-  }
+  requireSecrets('google-token', REQUIRED);
   // `prepare: false` also works through Supabase's transaction pooler.
   const sql = postgres(env('SUPABASE_DB_URL'), { prepare: false, max: 3, idle_timeout: 20 });
   const store = createSqlGrantStore(async (text, params) => ({ rows: await sql.unsafe(text, [...params]) }));
@@ -59,4 +42,4 @@ function createHandler(): WebHandler {
   return createGoogleTokenHandler({ supabaseUrl: env('SUPABASE_URL'), anonKey: env('SUPABASE_ANON_KEY'), broker });
 }
 
-Deno.serve(createHandler());
+serve(createHandler());
