@@ -116,9 +116,26 @@ export interface ConfirmationCallVariables {
   homeroundsCallToken: string;
 }
 
-/** Function tools of the visit-confirmation assistant (served by the assistant-tools function). */
+/**
+ * Function tools of the visit-confirmation assistant, served by the assistant-tools function for a call
+ * token of scope `confirmation` (bound to one visit: they can read or change nothing else). Results are
+ * ToolResult JSON (core/assistant/contract.ts):
+ * - `offer_visit_times {preference?: 'earlier'|'later'|'any'}` → `{status:'answer', say, slots: OfferedSlot[]}`:
+ *   up to 3 starts the same day inside the patient's window that keep the clinician's day feasible;
+ * - `reschedule_visit {start}` (an offered slot's `start`) → `{status:'done', say, newStart}` when the calendar
+ *   was changed, `{status:'proposal', say, newStart}` when the request was recorded for the clinician (no write
+ *   access), `{status:'invalid', say}` when the time is not one that fits;
+ * - `stop_calls {}` → `{status:'done', say}`: the number is on the do-not-call list.
+ */
 export const CONFIRMATION_TOOLS = ['offer_visit_times', 'reschedule_visit', 'stop_calls'] as const;
 export type ConfirmationToolName = (typeof CONFIRMATION_TOOLS)[number];
+
+export interface OfferedSlot {
+  /** ISO 8601 with offset, in the visit's zone. */
+  start: string;
+  /** "2:30 PM" */
+  label: string;
+}
 
 /** What the platform extracts from a confirmation call (structured output, name below). */
 export const CONFIRMATION_OUTPUT_NAME = 'homerounds_visit_confirmation';
