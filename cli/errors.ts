@@ -1,5 +1,7 @@
 // Exit codes are part of the CLI's contract (documented in `homerounds --help`); never reuse a
 // code for a different meaning.
+import { escapeControl } from './output/escape.ts';
+
 export const EXIT = {
   ok: 0,
   error: 1,
@@ -20,14 +22,17 @@ export const EXIT_CODES_HELP = `Exit codes:
   2  usage (bad flags or malformed input; nothing was sent)
   3  authentication (missing or rejected credentials)
   4  not found
-  5  timeout
+  5  timeout (no answer within --timeout: 30 s per request by default, retries included)
   10–17  call simulate only: the call start stage that failed (see homerounds call simulate --help)`;
 
-/** An error the CLI reports as one line on stderr with a specific exit code. */
+/**
+ * An error the CLI reports as one line on stderr with a specific exit code. Messages quote names, file contents
+ * and server answers, so their control characters are escaped here: one line, and nothing that drives a terminal.
+ */
 export class CliError extends Error {
   readonly exitCode: ExitCode;
   constructor(message: string, exitCode: ExitCode = EXIT.error) {
-    super(message);
+    super(escapeControl(message));
     this.name = 'CliError';
     this.exitCode = exitCode;
   }

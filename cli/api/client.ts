@@ -1,9 +1,13 @@
-// The voice platform's HTTP client: one undici Agent (connection reuse), per-request timeouts, retries
-// with exponential backoff and full jitter on 429/5xx for idempotent requests (honouring Retry-After),
-// never an automatic retry of a call creation, errors mapped to the CLI's exit codes with the platform's
-// own message, and responses passed through untouched (never validated).
+// The voice platform's HTTP client: one undici Agent (connection reuse), one deadline per request that covers
+// its retries and their waits, retries with exponential backoff and full jitter on 429/5xx for idempotent
+// requests (honouring Retry-After), never an automatic retry of a call creation, errors mapped to the CLI's exit
+// codes with the platform's own message and what to do about it, and responses passed through untouched.
 import { Agent, FormData, request, errors as undiciErrors } from 'undici';
 import { CliError, EXIT, type ExitCode } from '../errors.ts';
+import { escapeControl } from '../output/escape.ts';
+
+/** Default deadline of one request, retries and their waits included, ms. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -16,6 +20,10 @@ export interface ApiRequest {
   form?: FormData;
   /** False for requests that must never be retried automatically (call creation). */
   retry?: boolean;
+  /** Creates a call: never retried, and a failure that may have created one says to check `call list`. */
+  createsCall?: boolean;
+  /** What a 404 means for this request, e.g. "assistant 1234 not found"; the platform's message follows it. */
+  notFound?: string;
 }
 
 export interface ApiResponse<T = unknown> {
@@ -27,7 +35,7 @@ export interface ApiResponse<T = unknown> {
 export interface ClientOptions {
   baseUrl: string;
   apiKey?: string;
-  /** Total time for one attempt (headers and body), ms. */
+  /** Deadline of one request, ms: every attempt, retry wait and body read of it (default 30 s). */
   timeoutMs?: number;
   /** Retries after the first attempt. */
   retries?: number;
@@ -40,6 +48,10 @@ export interface ClientOptions {
   /** Progress notes (stderr), e.g. "retrying in 1.2 s". */
   notice?: (line: string) => void;
   userAgent?: string;
+  /** Appended to 401/403 messages: where the key came from and what to do (never the key itself). */
+  authHint?: string;
+  /** Appended to "cannot reach <url>": which setting chose the URL and how to change it. */
+  unreachableHint?: string;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
 }
@@ -74,11 +86,19 @@ export function errorMessage(status: number, body: unknown, raw: string): string
         : typeof record.error === 'string'
           ? record.error
           : undefined;
-    if (message) return `${status} ${message}`;
+    if (message) return `${status} ${escapeControl(message)}`;
   }
-  const text = raw.trim();
+  // The body is the server's text: shown on one line, its control characters escaped.
+  const text = escapeControl(raw.trim());
   return text ? `${status} ${text.length > 500 ? `${text.slice(0, 500)}…` : text}` : `HTTP ${status}`;
 }
+
+/** Said when a call creation failed in a way that may still have created the call. */
+export const CALL_MAY_EXIST =
+  'a call may have been created anyway: check `homerounds call list` before retrying (call creation is never retried automatically)';
+
+/** Network errors that happen before a request is sent: a call creation that met one certainly created nothing. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** Seconds or HTTP date → ms; undefined if absent or unreadable. */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
@@ -119,7 +139,7 @@ export class ApiClient {
   constructor(options: ClientOptions) {
     this.options = options;
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
-    const timeout = options.timeoutMs ?? 30_000;
+    const timeout = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.agent = new Agent({
       keepAliveTimeout: 10_000,
       connections: 8,
@@ -149,9 +169,9 @@ export class ApiClient {
 
   async request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>> {
     const method = req.method.toUpperCase();
-    const idempotent = req.retry !== false && method !== 'POST' && method !== 'PATCH';
-    const retryable = req.retry !== false && (idempotent || method === 'POST' || method === 'PATCH');
-    const maxRetries = retryable ? (this.options.retries ?? 3) : 0;
+    const noRetry = req.retry === false || req.createsCall === true;
+    const idempotent = !noRetry && method !== 'POST' && method !== 'PATCH';
+    const maxRetries = noRetry ? 0 : (this.options.retries ?? 3);
     const url = this.url(req.path, req.query);
     const sleep = this.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
     const random = this.options.random ?? Math.random;
@@ -159,11 +179,25 @@ export class ApiClient {
     const json = req.body !== undefined && !req.form;
     const headers = this.headers(json);
     const payload = req.form ?? (json ? JSON.stringify(req.body) : undefined);
+    const timeoutMs = this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    // One deadline for the whole request: a hanging server or a long run of retries ends at the same time.
+    const deadline = performance.now() + timeoutMs;
+    const remaining = () => deadline - performance.now();
+    const callHint = (sent: boolean) => (req.createsCall && sent ? `; ${CALL_MAY_EXIST}` : '');
+    const timedOutError = (attempts: number) =>
+      new CliError(
+        `${method} ${req.path} timed out: no answer from ${this.baseUrl} within ${formatSeconds(timeoutMs)} ` +
+          `(${attempts} attempt(s); --timeout covers retries and their waits); raise --timeout or check the server` +
+          callHint(true),
+        EXIT.timeout,
+      );
 
     for (let attempt = 0; ; attempt++) {
+      if (remaining() <= 0) throw timedOutError(attempt);
       const started = performance.now();
       debug?.(`> ${method} ${url}${attempt ? ` (retry ${attempt})` : ''}`);
       if (debug) for (const [k, v] of Object.entries(redactHeaders(headers))) debug(`> ${k}: ${v}`);
+      const signal = AbortSignal.timeout(Math.max(1, Math.ceil(remaining())));
       let status: number;
       let responseHeaders: Record<string, string | string[] | undefined>;
       let raw: string;
@@ -173,6 +207,7 @@ export class ApiClient {
           headers,
           body: payload,
           dispatcher: this.agent,
+          signal,
         });
         status = response.statusCode;
         responseHeaders = response.headers;
@@ -180,6 +215,7 @@ export class ApiClient {
       } catch (error) {
         const code = (error as { code?: string }).code ?? '';
         const timedOut =
+          signal.aborted ||
           error instanceof undiciErrors.HeadersTimeoutError ||
           error instanceof undiciErrors.BodyTimeoutError ||
           error instanceof undiciErrors.ConnectTimeoutError;
@@ -189,29 +225,33 @@ export class ApiClient {
         // Only idempotent requests are retried on network errors: a POST may have been applied.
         if (idempotent && attempt < maxRetries && (timedOut || NETWORK_CODES.has(code))) {
           const wait = this.backoff(attempt, undefined, random);
-          this.options.notice?.(
-            `${method} ${req.path}: ${code || 'timeout'}; retrying in ${(wait / 1000).toFixed(1)} s`,
-          );
-          await sleep(wait);
-          continue;
+          if (wait < remaining()) {
+            this.options.notice?.(
+              `${method} ${req.path}: ${code || 'timeout'}; retrying in ${(wait / 1000).toFixed(1)} s`,
+            );
+            await sleep(wait);
+            continue;
+          }
         }
-        if (timedOut) throw new CliError(`${method} ${url} timed out`, EXIT.timeout);
-        const reason = code || (error as Error).message;
-        throw new CliError(
-          `cannot reach ${this.baseUrl} (${reason}); check --base-url / VAPI_BASE_URL or start the local platform`,
-          EXIT.error,
-        );
+        if (timedOut) throw timedOutError(attempt + 1);
+        const reason = code || escapeControl((error as Error).message);
+        const hint = this.options.unreachableHint ?? 'check --base-url / VAPI_BASE_URL or start the local platform';
+        throw new CliError(`cannot reach ${this.baseUrl} (${reason}); ${hint}${callHint(!NOT_SENT_CODES.has(code))}`);
       }
       debug?.(`< ${status} ${method} ${req.path} in ${Math.round(performance.now() - started)} ms`);
       if (status < 400) {
         return { status, headers: responseHeaders, data: parseBody(raw, responseHeaders) as T };
       }
-      const canRetry = RETRY_STATUSES.has(status) && (idempotent || status === 429) && attempt < maxRetries;
-      if (canRetry) {
-        const wait = this.backoff(attempt, parseRetryAfter(responseHeaders['retry-after']), random);
-        this.options.notice?.(`${method} ${req.path}: ${status}; retrying in ${(wait / 1000).toFixed(1)} s`);
-        await sleep(wait);
-        continue;
+      let note = '';
+      if (RETRY_STATUSES.has(status) && (idempotent || (status === 429 && !noRetry)) && attempt < maxRetries) {
+        const retryAfter = parseRetryAfter(responseHeaders['retry-after']);
+        const wait = this.backoff(attempt, retryAfter, random);
+        if (wait < remaining()) {
+          this.options.notice?.(`${method} ${req.path}: ${status}; retrying in ${(wait / 1000).toFixed(1)} s`);
+          await sleep(wait);
+          continue;
+        }
+        note = ` (not retried: the wait of ${formatSeconds(wait)} would pass the ${formatSeconds(timeoutMs)} --timeout)`;
       }
       let body: unknown;
       try {
@@ -219,8 +259,16 @@ export class ApiClient {
       } catch {
         body = raw;
       }
-      throw new ApiError(status, errorMessage(status, body, raw), body);
+      throw new ApiError(status, this.describeError(req, status, errorMessage(status, body, raw)) + note, body);
     }
+  }
+
+  /** The platform's message, with what it means for this request and what to do. */
+  private describeError(req: ApiRequest, status: number, message: string): string {
+    if (status === 404 && req.notFound) return `${req.notFound} (${message})`;
+    if ((status === 401 || status === 403) && this.options.authHint) return `${message}: ${this.options.authHint}`;
+    if (req.createsCall && (status === 429 || status === 408 || status >= 500)) return `${message}; ${CALL_MAY_EXIST}`;
+    return message;
   }
 
   private backoff(attempt: number, retryAfterMs: number | undefined, random: () => number): number {
@@ -233,6 +281,10 @@ export class ApiClient {
   async close(): Promise<void> {
     await this.agent.close();
   }
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
 }
 
 function parseBody(raw: string, headers: Record<string, string | string[] | undefined>): unknown {

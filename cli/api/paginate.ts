@@ -26,6 +26,8 @@ export interface ListOptions {
   progress?: (line: string) => void;
   /** Notes for the user (stderr), e.g. that more items exist than one page returned. */
   notice?: (line: string) => void;
+  /** What a 404 means (see ApiRequest.notFound). */
+  notFound?: string;
 }
 
 interface PaginatedBody {
@@ -72,7 +74,12 @@ export async function listItems(client: ApiClient, options: ListOptions): Promis
   if (options.all || options.limit !== undefined) {
     return options.style === 'v1' ? listAllV1(client, options) : listAllPaginated(client, options);
   }
-  const { data } = await client.request({ method: 'GET', path: options.path, query: { ...options.query } });
+  const { data } = await client.request({
+    method: 'GET',
+    path: options.path,
+    query: { ...options.query },
+    notFound: options.notFound,
+  });
   const items = itemsOf(data);
   if (options.notice && moreExist(data, items, options.query)) {
     options.notice(`${items.length} item(s) shown; more exist: use --all, or --limit N for a total across pages.`);
@@ -102,7 +109,12 @@ async function listAllV1(client: ApiClient, options: ListOptions): Promise<unkno
     if (requests >= MAX_PAGES) throw tooManyPages(options.path, out.length);
     // The first page may be cut to the limit; later pages repeat their boundary items, so they ask a full page.
     const want = first && options.limit !== undefined ? Math.min(pageSize, options.limit) : pageSize;
-    const { data } = await client.request({ method: 'GET', path: options.path, query: { ...query, limit: want } });
+    const { data } = await client.request({
+      method: 'GET',
+      path: options.path,
+      query: { ...query, limit: want },
+      notFound: options.notFound,
+    });
     const page = itemsOf(data);
     let oldest: string | undefined;
     let fresh = 0;
@@ -145,7 +157,12 @@ async function listAllPaginated(client: ApiClient, options: ListOptions): Promis
   for (let requests = 0; ; requests++) {
     if (requests >= MAX_PAGES) throw tooManyPages(options.path, out.length);
     const pageQuery = query.cursor ? { ...query } : { ...query, page };
-    const { data } = await client.request({ method: 'GET', path: options.path, query: pageQuery });
+    const { data } = await client.request({
+      method: 'GET',
+      path: options.path,
+      query: pageQuery,
+      notFound: options.notFound,
+    });
     const items = itemsOf(data);
     let fresh = 0;
     for (const item of items) {

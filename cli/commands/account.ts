@@ -18,6 +18,7 @@ export function registerAccount(program: Command, io: CliIo): void {
     )
     .action(async (opts: { baseUrl?: string; region?: string; verify: boolean; json?: boolean }) => {
       const { login, promptSecret } = await import('../handlers/account.ts');
+      const { escapeControl } = await import('../output/escape.ts');
       const { readStdin } = await import('../handlers/input.ts');
       const { REGION_BASE_URLS } = await import('../config/credentials.ts');
       const { usageError } = await import('../errors.ts');
@@ -31,9 +32,8 @@ export function registerAccount(program: Command, io: CliIo): void {
         : ((await readStdin()) ?? '');
       const result = await login({ key, baseUrl, verify: opts.verify, env: io.env });
       if (opts.json) return printJson(io, result);
-      io.stderr(
-        `saved to ${result.configPath}${result.org ? ` (org ${result.org.name ?? ''} ${result.org.id ?? ''})`.replace(/\s+\)/, ')') : ''}\n`,
-      );
+      const org = result.org ? ` (org ${result.org.name ?? ''} ${result.org.id ?? ''})`.replace(/\s+\)/, ')') : '';
+      io.stderr(`${escapeControl(`saved to ${result.configPath}${org}`)}\n`);
     });
 
   addApiOptions(
@@ -46,13 +46,17 @@ export function registerAccount(program: Command, io: CliIo): void {
       '\nExample:\n  $ homerounds whoami\n  $ homerounds whoami --local   # also prints the local private key',
     )
     .action(async (flags: GlobalFlags) => {
-      const { whoami } = await import('../handlers/account.ts');
+      const [{ whoami }, { escapeControl }] = await Promise.all([
+        import('../handlers/account.ts'),
+        import('../output/escape.ts'),
+      ]);
       const result = await withClient(io, flags, (client, connection) => whoami(client, connection));
       if (flags.json) return printJson(io, result);
       const lines = [
         `key:      from ${result.keySourceDescription}`,
         `base URL: ${result.baseUrl} (${result.baseUrlSource})`,
-        `org:      ${result.org.name ?? '(unnamed)'} ${result.org.id ?? '(unknown id)'}`,
+        // The org's name and id are the platform's text: escaped, never allowed to drive the terminal.
+        `org:      ${escapeControl(result.org.name ?? '(unnamed)')} ${escapeControl(result.org.id ?? '(unknown id)')}`,
       ];
       if (result.localPrivateKey) lines.push(`local private key: ${result.localPrivateKey}`);
       printLines(io, lines);

@@ -13,7 +13,10 @@ export function addApiOptions(command: Command): Command {
     .option('--base-url <url>', 'API base URL (else VAPI_BASE_URL; default https://api.vapi.ai)')
     .option('--region <region>', 'us | eu (https://api.eu.vapi.ai)')
     .option('--local', 'target the local platform (HOMEROUNDS_LOCAL_URL or http://127.0.0.1:8787) with its private key')
-    .option('--timeout <seconds>', 'per-request timeout in seconds (default 30)')
+    .option(
+      '--timeout <seconds>',
+      'deadline per request in seconds, retries and their waits included (default 30, else HOMEROUNDS_TIMEOUT; must be > 0)',
+    )
     .option('--retries <n>', 'retries on 429/5xx for idempotent requests (default 3)')
     .option('--debug', 'log requests and responses on stderr (keys redacted)');
 }

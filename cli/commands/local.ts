@@ -1,6 +1,7 @@
 // `homerounds local reset | status`: manage the local platform started by `npm start`.
 import type { Command } from 'commander';
 import { type CliIo, printJson, printLines } from '../output/io.ts';
+import { parseDateOption } from './date-option.ts';
 
 export function registerLocal(program: Command, io: CliIo): void {
   const local = program.command('local').description('the local platform started by npm start (reseed, status)');
@@ -9,7 +10,11 @@ export function registerLocal(program: Command, io: CliIo): void {
   local
     .command('reset')
     .description('reseed the local platform: clinicians, patients and 30 days of visits; clears injected faults')
-    .option('--today <YYYY-MM-DD>', 'first day of the seeded visits (default: today in Chicago)')
+    .option(
+      '--today <YYYY-MM-DD>',
+      'first day of the seeded visits (default: today in Chicago)',
+      parseDateOption('--today'),
+    )
     .option('--local-url <url>', 'the local platform', 'http://127.0.0.1:8787')
     .option('--json', 'print JSON only')
     .addHelpText('after', '\nExample:\n  $ homerounds local reset --today 2026-11-24')

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { usageError } from '../errors.ts';
 import { type CliIo, printJson, printLines } from '../output/io.ts';
+import { parseDateOption } from './date-option.ts';
 
 function parseTimeLimit(value: string): number {
   const ms = Number(value);
@@ -43,7 +44,7 @@ export function registerRoute(program: Command, io: CliIo): void {
     .command('optimize')
     .description("compare a day's calendar order with the optimised order: legs, totals and why each change")
     .option('--clinician <email>', 'a seeded clinician on the local platform')
-    .option('--date <YYYY-MM-DD>', 'the day to plan (with --clinician)')
+    .option('--date <YYYY-MM-DD>', 'the day to plan (with --clinician)', parseDateOption('--date'))
     .option('--file <visits.json>', 'plan any list of visits instead (see docs/routing.md for the format)')
     .option('--local-url <url>', 'the local platform', 'http://127.0.0.1:8787')
     .option('--json', 'print JSON only')
@@ -67,7 +68,11 @@ export function registerRoute(program: Command, io: CliIo): void {
         throw usageError('Give --clinician <email> --date <YYYY-MM-DD>, or --file <visits.json>.');
       }
       if (opts.json) printJson(io, report);
-      else printLines(io, handlers.formatRouteReport(report));
+      else {
+        // Stop titles come from the calendar or the visits file: their control characters are shown, not obeyed.
+        const { escapeControlKeepLines } = await import('../output/escape.ts');
+        printLines(io, escapeControlKeepLines(handlers.formatRouteReport(report)));
+      }
       if (report.unservable.length > 0) {
         const { CliError } = await import('../errors.ts');
         throw new CliError('Some visits cannot be served inside their windows (see above).');

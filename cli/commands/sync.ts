@@ -32,16 +32,18 @@ export function registerSync(program: Command, io: CliIo, templateTopic?: Comman
       '\nExample:\n  $ homerounds apply -f voice/ --dry-run\n  $ HOMEROUNDS_TOOLS_SECRET=… homerounds apply -f voice/ --json\n\nNothing is deleted; every file is parsed (and its placeholders filled) before any request is sent.',
     )
     .action(async (flags: GlobalFlags & ToolsFlags & { file: string; dryRun?: boolean }) => {
-      const [{ apply }, { resolveToolsServer }] = await Promise.all([
+      const [{ apply }, { resolveToolsServer }, { escapeControl }] = await Promise.all([
         import('../handlers/sync.ts'),
         import('../templates/tools-server.ts'),
+        import('../output/escape.ts'),
       ]);
       const tools = resolveToolsServer(flags, io.env);
       const result = await withClient(io, flags, (client) =>
         apply(client, flags.file, {
           dryRun: flags.dryRun ?? false,
           tools,
-          progress: flags.json ? undefined : (line) => io.stderr(`${line}\n`),
+          // Progress names resources by their (platform-chosen) names: escaped like any table cell.
+          progress: flags.json ? undefined : (line) => io.stderr(`${escapeControl(line)}\n`),
         }),
       );
       if (flags.json) return printJson(io, result);
@@ -90,7 +92,8 @@ export function registerSync(program: Command, io: CliIo, templateTopic?: Comman
         exportAll(client, dir, { format: flags.format as 'yaml', kinds }),
       );
       if (flags.json) return printJson(io, written);
-      for (const w of written) io.stderr(`wrote ${w.file}\n`);
+      const { escapeControl } = await import('../output/escape.ts');
+      for (const w of written) io.stderr(`wrote ${escapeControl(w.file)}\n`);
       io.stderr(`${written.length} file(s)\n`);
     });
 

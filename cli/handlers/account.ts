@@ -3,7 +3,7 @@
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
 import { ApiClient, ApiError } from '../api/client.ts';
 import type { Connection } from '../config/credentials.ts';
-import { configPath, readConfig, writeConfig } from '../config/credentials.ts';
+import { cleanKey, configPath, describeKeySource, readConfig, writeConfig } from '../config/credentials.ts';
 import { usageError } from '../errors.ts';
 
 export interface OrgSummary {
@@ -20,13 +20,6 @@ export interface WhoAmI {
   org: OrgSummary;
   localPrivateKey?: string;
 }
-
-const SOURCE_TEXT: Record<Connection['keySource'], string> = {
-  flag: '--api-key flag',
-  env: 'VAPI_API_KEY environment variable',
-  config: 'config file',
-  local: 'local platform private key (--local)',
-};
 
 /** The org a key belongs to: GET /org, else a cheap authenticated read (GET /assistant?limit=1). */
 export async function findOrg(client: ApiClient): Promise<OrgSummary> {
@@ -48,8 +41,7 @@ export async function whoami(client: ApiClient, connection: Connection): Promise
   const org = await findOrg(client);
   return {
     keySource: connection.keySource,
-    keySourceDescription:
-      connection.keySource === 'config' ? `config file ${connection.configPath}` : SOURCE_TEXT[connection.keySource],
+    keySourceDescription: describeKeySource(connection.keySource, connection.configPath),
     baseUrl: connection.baseUrl,
     baseUrlSource: connection.baseUrlSource,
     configPath: connection.configPath,
@@ -71,15 +63,21 @@ export interface LoginInput {
 export async function login(
   input: LoginInput,
 ): Promise<{ configPath: string; org: OrgSummary | null; baseUrl: string }> {
-  const key = input.key.trim();
+  // Trimmed (a piped `echo` adds a newline); whitespace or a control character inside is refused.
+  const key = cleanKey(input.key, 'the input');
   if (!key) throw usageError('no API key given (type it at the prompt or pipe it on stdin)');
-  if (/\s/.test(key)) throw usageError('the API key must be one word');
   const path = configPath(input.env);
   const existing = await readConfig(path).catch(() => undefined);
   const baseUrl = input.baseUrl ?? existing?.baseUrl ?? 'https://api.vapi.ai';
   let org: OrgSummary | null = null;
   if (input.verify) {
-    const client = new ApiClient({ baseUrl, apiKey: key, timeoutMs: input.timeoutMs });
+    const client = new ApiClient({
+      baseUrl,
+      apiKey: key,
+      timeoutMs: input.timeoutMs,
+      authHint: `the key typed or piped to homerounds login was rejected by ${baseUrl}; check it, or pass --base-url / --region for another region (--no-verify saves it unchecked)`,
+      unreachableHint: 'check --base-url / --region, or save without checking: --no-verify',
+    });
     try {
       org = await findOrg(client);
     } finally {

@@ -61,6 +61,30 @@ async function buildForm(input: EndpointInput): Promise<FormData> {
   return form;
 }
 
+/**
+ * What a 404 means for an endpoint: the resource and id it names ("assistant 1234 not found", parents in
+ * parentheses), or for a path without ids, that the server has no such path (a wrong base URL, an old server).
+ */
+export function notFoundMessage(
+  endpoint: Endpoint,
+  names: readonly string[],
+  values: readonly string[],
+  baseUrl: string,
+): string {
+  if (values.length === 0) return `${endpoint.method} ${endpoint.path}: not found on ${baseUrl}`;
+  // `{id}` is the endpoint's own resource; `{testSuiteId}` a test-suite, `{provider}` a provider.
+  const label = (name: string) =>
+    name === 'id'
+      ? endpoint.resource
+      : name
+          .replace(/Id$/, '')
+          .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+          .toLowerCase();
+  const named = names.map((name, i) => `${label(name)} ${values[i]}`);
+  const parents = named.slice(0, -1);
+  return `${named.at(-1)}${parents.length ? ` (${parents.join(', ')})` : ''} not found`;
+}
+
 export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: EndpointInput): Promise<unknown> {
   const names = pathParams(endpoint.path);
   if (input.params.length !== names.length) {
@@ -69,6 +93,7 @@ export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: 
     );
   }
   const path = fillPath(endpoint.path, input.params);
+  const notFound = notFoundMessage(endpoint, names, input.params, client.baseUrl);
   if (endpoint.list) {
     return listItems(client, {
       path,
@@ -78,13 +103,21 @@ export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: 
       limit: input.limit,
       progress: input.progress,
       notice: input.notice,
+      notFound,
     });
   }
   if (endpoint.body === 'multipart') {
     if (!input.upload && endpoint.method === 'POST')
       throw usageError(`${endpoint.resource} ${endpoint.verb} needs --upload <path>`);
     const form = await buildForm(input);
-    const { data } = await client.request({ method: endpoint.method, path, query: input.query, form, retry: false });
+    const { data } = await client.request({
+      method: endpoint.method,
+      path,
+      query: input.query,
+      form,
+      retry: false,
+      notFound,
+    });
     return data;
   }
   const body = endpoint.body === 'json' ? (input.body ?? {}) : input.body;
@@ -93,7 +126,8 @@ export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: 
     path,
     query: input.query,
     body,
-    retry: endpoint.createsCall ? false : undefined,
+    createsCall: endpoint.createsCall,
+    notFound,
   });
   return data;
 }

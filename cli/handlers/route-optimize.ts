@@ -8,8 +8,10 @@ import {
   validateRouteOptimizeInput,
   visitsFromCalendar,
 } from '../../core/routing/index.ts';
+import { isCalendarDate, parseDateOption } from '../commands/date-option.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
 import { readDocumentFile } from './input.ts';
+import { LOCAL_TIMEOUT_MS, localUnreachable } from './local.ts';
 
 export { formatRouteReport, type RouteReport, routeOptimize } from '../../core/routing/index.ts';
 
@@ -20,6 +22,9 @@ export async function routeOptimizeFromFile(file: string): Promise<RouteReport> 
     input = validateRouteOptimizeInput(raw);
   } catch (error) {
     throw usageError(`${file}: ${(error as Error).message}`);
+  }
+  if (!isCalendarDate(input.date)) {
+    throw usageError(`${file}: date must be a calendar date as YYYY-MM-DD, e.g. 2026-11-24 (got "${input.date}").`);
   }
   return routeOptimize(input);
 }
@@ -33,16 +38,17 @@ export async function routeOptimizeForClinician(opts: {
   email: string;
   date: string;
 }): Promise<RouteReport> {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(opts.date)) throw usageError(`--date must be YYYY-MM-DD (got "${opts.date}").`);
+  parseDateOption('--date')(opts.date);
   let tokenResponse: Response;
   try {
     tokenResponse = await fetch(`${opts.baseUrl}/__local/provider-tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: opts.email }),
+      signal: AbortSignal.timeout(LOCAL_TIMEOUT_MS),
     });
-  } catch {
-    throw new CliError(`The local platform is not reachable at ${opts.baseUrl}. Start it with \`npm start\`.`);
+  } catch (error) {
+    throw localUnreachable(opts.baseUrl, error);
   }
   if (tokenResponse.status === 404)
     throw new CliError(`No seeded clinician ${opts.email} on the local platform.`, EXIT.notFound);

@@ -23,7 +23,10 @@ const SERVER_FIELDS = new Set(['id', 'orgId', 'createdAt', 'updatedAt', 'status'
 export interface DesiredResource {
   kind: SyncKind;
   name: string;
+  /** Path inside the folder (what the plan shows). */
   file: string;
+  /** The file as the user can open it: the folder as given, then `file`. Every error about the file names it. */
+  path: string;
   body: Record<string, unknown>;
 }
 
@@ -67,34 +70,43 @@ async function walk(dir: string, prefix = ''): Promise<string[]> {
 
 /**
  * Reads the folder: `assistants/*.yaml`, `tools/*.json`, `phone-numbers/*.yml` (or any file with a `kind:`
- * field, or named `x.assistant.yaml`). Every file is parsed before anything is sent.
+ * field, or named `x.assistant.yaml`). Every file is parsed before anything is sent. `shown` is the folder as the
+ * user gave it: errors name each file by it (`voice/assistants/front-desk.yaml:3:1: …`).
  */
-export async function readDesired(dir: string): Promise<DesiredResource[]> {
+export async function readDesired(dir: string, shown: string = dir): Promise<DesiredResource[]> {
   let files: string[];
   try {
     files = await walk(dir);
   } catch (error) {
-    throw usageError(`cannot read ${dir}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    throw usageError(`cannot read ${shown}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   const out: DesiredResource[] = [];
-  const seen = new Set<string>();
+  const seen = new Map<string, string>();
   for (const file of files) {
-    const body = await parseDocumentText(await readFile(join(dir, file), 'utf8'), file);
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw usageError(`${file}: expected one object`);
+    const path = join(shown, file);
+    let text: string;
+    try {
+      text = await readFile(join(dir, file), 'utf8');
+    } catch (error) {
+      throw usageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+    const body = await parseDocumentText(text, path);
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw usageError(`${path}: expected one object`);
     const record = { ...(body as Record<string, unknown>) };
     const kind = kindOfFile(file, record);
     if (!kind)
       throw usageError(
-        `${file}: cannot tell the kind; put it under assistants/, tools/ or phone-numbers/, or add kind:`,
+        `${path}: cannot tell the kind; put it under assistants/, tools/ or phone-numbers/, or add kind:`,
       );
     delete record.kind;
     for (const field of SERVER_FIELDS) delete record[field];
     const name = nameOf(kind, record);
-    if (!name) throw usageError(`${file}: a ${kind} needs a name to be matched by`);
+    if (!name) throw usageError(`${path}: a ${kind} needs a name to be matched by`);
     const key = `${kind}/${name}`;
-    if (seen.has(key)) throw usageError(`${file}: a second ${kind} named "${name}"`);
-    seen.add(key);
-    out.push({ kind, name, file, body: record });
+    const first = seen.get(key);
+    if (first) throw usageError(`${path}: a second ${kind} named "${name}" (the first is ${first})`);
+    seen.set(key, path);
+    out.push({ kind, name, file, path, body: record });
   }
   return out;
 }
@@ -157,7 +169,7 @@ export async function plan(client: ApiClient, desired: readonly DesiredResource[
  * names only.
  */
 export function fillDesired(desired: readonly DesiredResource[], tools: ResolvedToolsServer): DesiredResource[] {
-  return desired.map((d) => ({ ...d, body: fillToolsPlaceholders(d.body, tools, d.file) }));
+  return desired.map((d) => ({ ...d, body: fillToolsPlaceholders(d.body, tools, d.path) }));
 }
 
 export async function apply(
@@ -165,23 +177,38 @@ export async function apply(
   dir: string,
   options: { dryRun: boolean; tools?: ResolvedToolsServer; progress?: (line: string) => void },
 ): Promise<{ dryRun: boolean; items: PlanItem[] }> {
-  const desired = fillDesired(await readDesired(resolve(dir)), options.tools ?? {});
+  const desired = fillDesired(await readDesired(resolve(dir), dir), options.tools ?? {});
   const items = await plan(client, desired);
   if (options.dryRun) return { dryRun: true, items };
+  const changes = items.filter((i) => i.action !== 'unchanged').length;
+  let done = 0;
   for (const item of items) {
     const d = desired.find((x) => x.kind === item.kind && x.name === item.name);
     if (!d || item.action === 'unchanged') continue;
-    if (item.action === 'create') {
-      const { data } = await client.request({ method: 'POST', path: `/${item.kind}`, body: d.body });
-      item.id = String((data as { id?: unknown })?.id ?? '');
-    } else {
-      const patch = Object.fromEntries(item.changedFields.map((f) => [f, d.body[f]]));
-      await client.request({
-        method: 'PATCH',
-        path: `/${item.kind}/${encodeURIComponent(item.id ?? '')}`,
-        body: patch,
-      });
+    try {
+      if (item.action === 'create') {
+        const { data } = await client.request({ method: 'POST', path: `/${item.kind}`, body: d.body });
+        item.id = String((data as { id?: unknown })?.id ?? '');
+      } else {
+        const patch = Object.fromEntries(item.changedFields.map((f) => [f, d.body[f]]));
+        await client.request({
+          method: 'PATCH',
+          path: `/${item.kind}/${encodeURIComponent(item.id ?? '')}`,
+          body: patch,
+          notFound: `${item.kind} ${item.id} (named "${item.name}") is gone from the platform`,
+        });
+      }
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      // Which file the platform refused, and how far the run got (files are applied in order, nothing undone).
+      const verb = item.action === 'create' ? 'creating' : 'updating';
+      throw new CliError(
+        `${d.path}: ${verb} ${item.kind} "${item.name}" failed: ${error.message} ` +
+          `(${done} of ${changes} change(s) applied before it; fix the file and run apply again)`,
+        error.exitCode,
+      );
     }
+    done++;
     options.progress?.(`${item.action === 'create' ? 'created' : 'updated'} ${item.kind} ${item.name}`);
   }
   return { dryRun: false, items };

@@ -1,6 +1,7 @@
 // Human views of platform resources: a table with the columns that matter per resource for lists, YAML
 // for one object. Unknown fields are passed through untouched; `--json` bypasses all of this.
 import { resourceInfo } from '../../core/voice-platform/registry.ts';
+import { escapeControl, escapeControlKeepLines, escapeYamlControls } from './escape.ts';
 import { type CliIo, printJson, printLines } from './io.ts';
 import { renderTable } from './table.ts';
 
@@ -17,8 +18,8 @@ export function pick(value: unknown, path: string): unknown {
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  const text = String(value);
+  // Escaped before it is cut: the width is what the terminal shows, and no raw control character survives.
+  const text = escapeControl(typeof value === 'object' ? JSON.stringify(value) : String(value));
   return text.length > 60 ? `${text.slice(0, 59)}…` : text;
 }
 
@@ -72,7 +73,7 @@ export async function showResult(io: CliIo, data: unknown, options: ShowOptions)
     io.stderr('done (empty response)\n');
     return;
   }
-  if (typeof data === 'string') return printLines(io, data);
+  if (typeof data === 'string') return printLines(io, escapeControlKeepLines(data));
   const { stringify } = await import('yaml');
-  printLines(io, stringify(data, { lineWidth: 0 }));
+  printLines(io, escapeYamlControls(stringify(data, { lineWidth: 0 })));
 }
