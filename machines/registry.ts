@@ -2,6 +2,7 @@
 // generator and the model-based tests' coverage check.
 import { authModel } from './auth/auth.model.ts';
 import { callSessionModel } from './call-session/call-session.model.ts';
+import { confirmationBatchModel } from './confirmation-batch/confirmation-batch.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
 import type { MachineModel } from './shared/model.ts';
 import { videoClientModel } from './video-client/video-client.model.ts';
@@ -42,6 +43,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       'Ready / Connecting... / Connected / Ending call... / Error; credentials and microphone checks, mute only while connected, the error catalogue mapping.',
     model: voiceWidgetModel as MachineModel,
+  },
+  {
+    name: 'confirmation-batch',
+    summary:
+      "One clinician's durable evening batch of confirmation calls: call list, campaign, report deadlines, one retry of the no-answers inside calling hours, platform outage, re-optimised day; time passes only through events' `now`.",
+    model: confirmationBatchModel as MachineModel,
   },
 ];
 

@@ -202,7 +202,7 @@ export type Persona = (typeof PERSONAS)[number];
 // Auth: administrators (CLI) send `Authorization: Bearer <HOMEROUNDS_ADMIN_SECRET>`; a signed-in clinician
 // sends their Supabase access token and may read only their own day. The voice platform posts its server
 // messages (end-of-call-report) to `/webhook` with the server secret in `X-Vapi-Secret`.
-// Errors: `{ "error": code, "message": text }` with 400/401/403/404/409/503.
+// Errors: `{ "code": code, "message": text }` (the shape of the other functions) with 400/401/403/404/409/503.
 //
 // POST /plan    {clinician: email|userId, date?: YYYY-MM-DD}  → CallPlan            (nothing is called)
 // POST /run     {clinician, date?, force?: boolean}          → BatchStatus          (starts the batch now)
@@ -242,6 +242,7 @@ export const BATCH_STATES = [
   'platformDown',
   'waitingForReports',
   'checkingReports',
+  'markingMissing',
   'retryWait',
   'placingRetries',
   'reoptimising',

@@ -1,6 +1,7 @@
 // Specification oracles by machine name: checked after every step of every generated path.
 import type { StepOracle } from '../../support/model/replay.ts';
 import { authOracle } from './auth.oracle.ts';
+import { confirmationBatchOracle } from './confirmation-batch.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
 import { videoClientOracle } from './video-client.oracle.ts';
 import { voiceWidgetOracle } from './voice-widget.oracle.ts';
@@ -10,4 +11,5 @@ export const ORACLES: Record<string, StepOracle> = {
   schedule: scheduleOracle,
   'voice-widget': voiceWidgetOracle,
   'video-client': videoClientOracle,
+  'confirmation-batch': confirmationBatchOracle,
 };
