@@ -107,6 +107,9 @@ create table if not exists fixtures.patients (
   lat double precision not null,
   lng double precision not null
 );
+-- How the patient answers the local voice platform's confirmation calls (core/confirmations/contract.ts
+-- PERSONAS); added in place so data directories created before it still open.
+alter table fixtures.patients add column if not exists persona text not null default 'confirms';
 
 create table if not exists fixtures.visits (
   event_id text primary key,

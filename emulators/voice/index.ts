@@ -2,7 +2,8 @@
 // resources stored in `voice.resources` with uuid ids, ISO timestamps and the local org id; the platform's
 // list semantics (v1 bare arrays with limit ≤ 1000 and createdAt/updatedAt Gt/Lt/Ge/Le filters, newest
 // first; paginated `{results, metadata}`), NestJS-shaped 400/401/404 bodies, and POST /call/web with the
-// public key returning a local room URL. Mounted by emulators/server.ts.
+// public key returning a local room URL; outbound calls (POST /campaign, POST /call to a phone number) are
+// dialed and simulated by outbound.ts. Mounted by emulators/server.ts.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -10,12 +11,15 @@ import { type Endpoint, matchEndpoint } from '../../core/voice-platform/registry
 import type { Db } from '../db/db.ts';
 import { bearer, readBody, sendJson } from '../http.ts';
 import { LOCAL_VOICE_ORG_ID, LOCAL_VOICE_ORG_NAME, LOCAL_VOICE_PRIVATE_KEY, LOCAL_VOICE_PUBLIC_KEY } from './keys.ts';
+import { createOutboundDialer, type OutboundDialer } from './outbound.ts';
+import { iso, present, type Row } from './rows.ts';
 
 export interface VoiceApiOptions {
   db: Db;
   /** The platform's origin (for webCallUrl and monitor URLs). */
   origin: () => string;
   now?: () => Date;
+  log?: (line: string) => void;
 }
 
 export interface VoiceApi {
@@ -23,6 +27,8 @@ export interface VoiceApi {
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
   /** Creates the `voice` schema and the local org (idempotent). */
   migrate(): Promise<void>;
+  /** Outbound calls: the platform's ticker runs `dialer.tick()`; tests await `dialer.idle()`. */
+  dialer: OutboundDialer;
 }
 
 const SCHEMA_SQL = readFileSync(new URL('./schema.sql', import.meta.url), 'utf8');
@@ -76,29 +82,6 @@ const REASONS: Record<number, string> = {
 const badRequest = (message: string | string[]) => new HttpError(400, message);
 const notFound = () => new HttpError(404, 'Not Found');
 
-interface Row {
-  id: string;
-  kind: string;
-  parent_id: string | null;
-  data: Record<string, unknown>;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-function iso(value: Date | string): string {
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-function present(row: Row): Record<string, unknown> {
-  return {
-    id: row.id,
-    orgId: LOCAL_VOICE_ORG_ID,
-    ...row.data,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
-  };
-}
-
 function corsHeaders(req: IncomingMessage): Record<string, string> {
   const origin = req.headers.origin;
   return origin ? { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' } : { 'Access-Control-Allow-Origin': '*' };
@@ -140,6 +123,7 @@ export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
     last = t;
     return new Date(t);
   };
+  const dialer = createOutboundDialer({ db, origin: options.origin, now, log: options.log ?? (() => {}) });
 
   async function migrate(): Promise<void> {
     await db.exec(SCHEMA_SQL);
@@ -377,7 +361,14 @@ export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
       const body = await readJson(req);
       const type =
         endpoint.path === '/call/web' ? 'webCall' : body.transport ? 'vapi.websocketCall' : 'outboundPhoneCall';
-      return [201, await createCall(body, type)];
+      const call = await createCall(body, type);
+      if (type === 'outboundPhoneCall') dialer.placeCall(String(call.id));
+      return [201, call];
+    }
+    if (kind === 'campaign' && generic === 'create') {
+      const result = await dialer.createCampaign(await readJson(req));
+      if ('errors' in result) throw badRequest(result.errors);
+      return [201, result.campaign];
     }
     if (endpoint.resource === 'chat' && endpoint.method === 'POST') return [201, await createChat(await readJson(req))];
     if (endpoint.resource === 'assistant' && endpoint.verb === 'versions') {
@@ -493,5 +484,5 @@ export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
     return true;
   }
 
-  return { handle, migrate };
+  return { handle, migrate, dialer };
 }
