@@ -12,7 +12,12 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
 }
 
 try {
-  const platform = await createLocalPlatform({ host, port, log: (line) => console.error(`[local] ${line}`) });
+  const platform = await createLocalPlatform({
+    host,
+    port,
+    log: (line) => console.error(`[local] ${line}`),
+    tickIntervalMs: 15_000,
+  });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`\nHomeRounds is running at ${platform.url}  (ready in ${seconds} s)\n`);
   console.log('Sign in with "Continue with Google" and pick one of the seeded clinicians:');
@@ -21,6 +26,10 @@ try {
   console.log(
     `\nVoice API (local): ${platform.url}\n  private key ${LOCAL_VOICE_PRIVATE_KEY}  (homerounds --local uses it)\n  public key  ${LOCAL_VOICE_PUBLIC_KEY}`,
   );
+  // homerounds --local and homerounds local look at http://127.0.0.1:8787 unless HOMEROUNDS_LOCAL_URL says otherwise.
+  if (platform.url.replace(/\/+$/, '') !== 'http://127.0.0.1:8787') {
+    console.log(`  for homerounds (--local, local reset): export HOMEROUNDS_LOCAL_URL=${platform.url}`);
+  }
   const store = process.env.DATABASE_URL
     ? 'PostgreSQL (DATABASE_URL)'
     : resolveDataDir() === IN_MEMORY

@@ -37,6 +37,7 @@ import {
   setPreparedBody,
 } from './http.ts';
 import { bodyProblem, queryProblem } from './input.ts';
+import { localConfirmations } from './local-confirmations.ts';
 import { createLocalFunctions } from './local-functions.ts';
 import { handleLocal } from './local-hooks.ts';
 import { handleRest } from './rest/routes.ts';
@@ -68,6 +69,11 @@ export interface LocalPlatformOptions {
   allowedHosts?: readonly string[];
   /** Secret that lets a page of another origin use /__local/* (header x-homerounds-local-secret); default random. */
   localSecret?: string;
+  /**
+   * How often the platform's clock work runs by itself (the voice platform's dialer, the confirmations cron),
+   * in ms; 0 (the default) leaves it to `tick()` (tests drive time themselves). `npm start` ticks every 15 s.
+   */
+  tickIntervalMs?: number;
 }
 
 export interface LocalPlatform {
@@ -75,6 +81,11 @@ export interface LocalPlatform {
   db: Db;
   /** Who may talk to the platform (allowed hosts, the local secret, a startup warning). */
   hosts: HostPolicy;
+  /**
+   * The clock work, once: the voice platform dials the calls that are due, the confirmations cron starts
+   * and advances the evening batches, and it resolves when the calls it started have ended (reports sent).
+   */
+  tick(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -250,7 +261,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   };
 
   // The voice platform's REST API (emulators/voice) lives at the root, as on the real platform.
-  const voice = createVoiceApi({ db, origin: () => ctx.origin, now: ctx.now });
+  const voice = createVoiceApi({ db, origin: () => ctx.origin, now: ctx.now, log });
   await voice.migrate();
   // The local assistant: POST /chat/web, the call rooms (/__local/room/<callId>, WebSocket) and its fault hook.
   const assistant = createAssistantApi({ db, origin: () => ctx.origin, now: ctx.now, log });
@@ -391,13 +402,38 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   ctx.origin = url;
   if (!ctx.siteUrl) ctx.siteUrl = `${url}/`;
 
+  let ticking: Promise<void> | null = null;
+  /** One tick at a time; a tick asked for while one runs waits for it (and does not queue another). */
+  function tick(): Promise<void> {
+    ticking ??= (async () => {
+      try {
+        // Batches first (a due batch places its campaign), then the calls that are due, then their reports.
+        await localConfirmations(ctx).runner.tick();
+        await voice.dialer.tick();
+        await voice.dialer.idle();
+      } finally {
+        ticking = null;
+      }
+    })();
+    return ticking;
+  }
+  const ticker = options.tickIntervalMs
+    ? setInterval(() => {
+        tick().catch((error: unknown) => log(`tick failed: ${error instanceof Error ? error.message : String(error)}`));
+      }, options.tickIntervalMs)
+    : null;
+  ticker?.unref();
+
   let closing: Promise<void> | undefined;
   return {
     url,
     db,
     hosts,
+    tick,
     close() {
       closing ??= (async () => {
+        if (ticker) clearInterval(ticker);
+        await ticking?.catch(() => {});
         assistant.close();
         await new Promise<void>((resolvePromise) => {
           server.close(() => resolvePromise());

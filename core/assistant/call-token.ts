@@ -13,6 +13,17 @@ export interface CallTokenClaims {
   /** The clinician (Supabase auth user id). */
   userId: string;
   expiresAt: number;
+  /**
+   * Present on a confirmation call's token: the one visit the call is about. Such a token opens only the
+   * confirmation tools, for that visit (a patient on the phone must never reach the clinician's calendar).
+   */
+  confirmation?: ConfirmationScope;
+}
+
+export interface ConfirmationScope {
+  eventId: string;
+  /** The visit's day (YYYY-MM-DD, clinician's zone). */
+  visitDate: string;
 }
 
 function key(secret: string): Uint8Array {
@@ -25,10 +36,12 @@ export async function signCallToken(
   secret: string,
   now: Date = new Date(),
   ttlSeconds = CALL_TOKEN_TTL_S,
+  confirmation?: ConfirmationScope,
 ): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(now.getTime() / 1000);
   const exp = iat + ttlSeconds;
-  const token = await new SignJWT({})
+  const claims = confirmation ? { hr_visit: confirmation.eventId, hr_date: confirmation.visitDate } : {};
+  const token = await new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(userId)
     .setAudience(CALL_TOKEN_AUDIENCE)
@@ -57,6 +70,7 @@ export async function verifyCallToken(
   token: string | null | undefined,
   secret: string,
   now: Date = new Date(),
+  options: { allowExpired?: boolean } = {},
 ): Promise<CallTokenClaims> {
   if (!token) throw new InvalidCallTokenError('missing');
   try {
@@ -64,11 +78,17 @@ export async function verifyCallToken(
       algorithms: ['HS256'],
       audience: CALL_TOKEN_AUDIENCE,
       issuer: CALL_TOKEN_ISSUER,
-      currentDate: now,
+      // Reports identify their call by its token even after it expired (the report itself is authenticated
+      // by the server secret); tools never accept an expired one.
+      currentDate: options.allowExpired ? new Date(0) : now,
       clockTolerance: 0,
     });
     if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw new InvalidCallTokenError('invalid');
-    return { userId: payload.sub, expiresAt: payload.exp * 1000 };
+    const claims: CallTokenClaims = { userId: payload.sub, expiresAt: payload.exp * 1000 };
+    if (typeof payload.hr_visit === 'string' && typeof payload.hr_date === 'string') {
+      claims.confirmation = { eventId: payload.hr_visit, visitDate: payload.hr_date };
+    }
+    return claims;
   } catch (error) {
     if (error instanceof InvalidCallTokenError) throw error;
     if (error instanceof errors.JWTExpired) throw new InvalidCallTokenError('expired');

@@ -26,6 +26,8 @@ create table if not exists public.confirmation_batches (
   state text not null,
   snapshot jsonb not null,
   version integer not null default 0,
+  -- While one server instance runs the machine's I/O (placing calls…), no other may: a short lease.
+  leased_until timestamptz,
   campaign_id text,
   failure text,
   -- What changed and the re-optimised day (BatchSummary in core/confirmations/contract.ts).

@@ -88,7 +88,7 @@ async function serve(
   name: string,
   config: string,
   env: Record<string, string>,
-  requests: Array<{ method: string; headers?: Record<string, string>; body?: string }>,
+  requests: Array<{ method: string; path?: string; headers?: Record<string, string>; body?: string }>,
 ): Promise<Array<{ status: number; body: string }>> {
   const run = await runDeno(
     [
@@ -130,6 +130,7 @@ describe.skipIf(!deno)(
         '--config',
         testConfig(),
         join(functions, 'assistant-tools/index.ts'),
+        join(functions, 'confirmations/index.ts'),
       ]);
       expect(tools.stderr.replace(/^Check .*\n/gm, '')).toBe('');
       expect(tools.code).toBe(0);
@@ -195,6 +196,60 @@ describe.skipIf(!deno)(
       expect(JSON.parse(withoutToken?.body ?? '{}')).toEqual({
         results: [{ toolCallId: 'call_deno_1', name: 'list_visits', error: expect.stringContaining('No call token') }],
       });
+    }, 120_000);
+
+    it('confirmations refuses to start without its secrets; configured, it checks who calls before anything else', async () => {
+      const config = testConfig();
+      const bare = await runDeno([
+        'run',
+        ...OFFLINE,
+        '--config',
+        config,
+        '--allow-env',
+        '--allow-read',
+        entry('confirmations'),
+      ]);
+      expect(bare.code).not.toBe(0);
+      expect(bare.stderr).toContain(
+        '[confirmations] missing secrets: SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_DB_URL',
+      );
+      expect(bare.stderr).toContain('VAPI_API_KEY, HOMEROUNDS_CONFIRMATION_ASSISTANT_ID');
+      const env = {
+        ...TOOLS_ENV,
+        SUPABASE_URL: 'http://127.0.0.1:9',
+        SUPABASE_ANON_KEY: 'anon',
+        HOMEROUNDS_ADMIN_SECRET: 'deno-test-admin-secret-of-enough-length',
+        VAPI_API_KEY: 'vapi-private',
+        HOMEROUNDS_CONFIRMATION_ASSISTANT_ID: '00000000-0000-4000-8000-00000000000a',
+        HOMEROUNDS_CONFIRMATION_PHONE_NUMBER_ID: '00000000-0000-4000-8000-00000000000b',
+        HOMEROUNDS_CALLBACK_NUMBER: '+13125550100',
+      };
+      const badNumber = await runDeno(
+        ['run', ...OFFLINE, '--config', config, '--allow-env', '--allow-read', entry('confirmations')],
+        { ...env, HOMEROUNDS_CALLBACK_NUMBER: '312-555-0100' },
+      );
+      expect(badNumber.stderr).toContain('HOMEROUNDS_CALLBACK_NUMBER must be an E.164 number');
+      const report = JSON.stringify({ message: { type: 'end-of-call-report', endedReason: 'voicemail' } });
+      const hook = '/functions/v1/confirmations';
+      const [noSecret, noAdmin, other] = await serve('confirmations', config, env, [
+        { method: 'POST', path: `${hook}/webhook`, headers: { 'content-type': 'application/json' }, body: report },
+        {
+          method: 'POST',
+          path: `${hook}/plan`,
+          headers: { 'content-type': 'application/json' },
+          body: '{"clinician":"a@b.c"}',
+        },
+        {
+          method: 'POST',
+          path: `${hook}/webhook`,
+          headers: { 'content-type': 'application/json', 'x-vapi-secret': TOOLS_SECRET },
+          body: JSON.stringify({ message: { type: 'status-update', status: 'ended' } }),
+        },
+      ]);
+      expect(noSecret?.status).toBe(401);
+      expect(noAdmin?.status).toBe(401);
+      expect(JSON.parse(noAdmin?.body ?? '{}')).toMatchObject({ code: 'unauthorized' });
+      expect(other).toEqual({ status: 200, body: '{}' });
     }, 120_000);
 
     it('call-token refuses to start without its secrets; configured, it answers preflight and refuses a missing session', async () => {

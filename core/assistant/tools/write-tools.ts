@@ -37,19 +37,19 @@ const SLOT_STEP = 5;
 export const NEW_PATIENT_MINUTES = 60;
 export const FOLLOW_UP_MINUTES = 45;
 
-interface Place {
+export interface Place {
   coords: { lat: number; lon: number } | null;
   window: { start: number; end: number } | null;
   name: string;
 }
 
-interface SlotCheck {
+export interface SlotCheck {
   problems: string[];
   notes: string[];
 }
 
 /** Whether a visit of `duration` at `start` fits the day: overlaps, drives before/after, window, clock. */
-function checkSlot(
+export function checkSlot(
   ctx: ToolContext,
   date: string,
   day: Visit[],
@@ -136,7 +136,7 @@ function checkSlot(
 }
 
 /** Starts (every 5 min) that fit, grouped into intervals [first, last]. */
-function fittingIntervals(
+export function fittingIntervals(
   ctx: ToolContext,
   date: string,
   day: Visit[],

@@ -4,13 +4,15 @@
 // as the platform requires, except for the platform's own authentication: a wrong or missing server
 // secret answers 401 before anything is read. The clinician is the subject of the call token that the
 // web app passed as an assistant-overrides variable; Google access comes from the grant stored at sign-in.
-import { verifyCallToken } from '../../../core/assistant/call-token.ts';
+import { type CallTokenClaims, verifyCallToken } from '../../../core/assistant/call-token.ts';
 import { CALL_TOKEN_VARIABLE, type ToolResult } from '../../../core/assistant/contract.ts';
 import type { ToolContext } from '../../../core/assistant/tool-kit.ts';
 import { runTool } from '../../../core/assistant/tools/index.ts';
 import { detectLanguage } from '../../../core/assistant/when.ts';
 import { isValidTimeZone } from '../../../core/assistant/zoned-time.ts';
 import { googleCalendarPort } from '../../../core/calendar/google-calendar.ts';
+import type { ConfirmationStore } from '../../../core/confirmations/store.ts';
+import { runConfirmationTool } from '../../../core/confirmations/tools.ts';
 import { type GoogleAccess, hasWriteScope } from '../../../core/google/access.ts';
 import { bearerToken, errorJson, type Fetch, json, sameSecret, type WebHandler } from './http.ts';
 
@@ -24,6 +26,8 @@ export interface AssistantToolsConfig {
   /** Used when the calendar does not say its zone. */
   defaultTimeZone?: string;
   fetch?: Fetch;
+  /** Where confirmation calls record what the patient asked (calls whose token has a confirmation scope). */
+  confirmationStore?: ConfirmationStore;
   now?: () => Date;
   /** Diagnostics only: never given tokens or arguments. */
   log?: (line: string) => void;
@@ -102,13 +106,14 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     if (message.type !== 'tool-calls') return json(200, {});
     const calls = toolCallsOf(message);
     const now = config.now?.() ?? new Date();
-    let userId: string;
+    let claims: CallTokenClaims;
     try {
-      userId = (await verifyCallToken(callTokenOf(message), config.callTokenSecret, now)).userId;
+      claims = await verifyCallToken(callTokenOf(message), config.callTokenSecret, now);
     } catch (error) {
       const reason = (error as Error).message;
       return json(200, { results: calls.map((c) => ({ toolCallId: c.id, name: c.name, error: reason })) });
     }
+    const { userId } = claims;
     const calendar = googleCalendarPort({
       baseUrl: config.calendarApiUrl,
       fetch: config.fetch,
@@ -134,11 +139,22 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
       language: detectLanguage(lastUserText(message)),
       canWrite: async () => hasWriteScope((await config.googleAccess.accessToken(userId, 'read')).scopes),
     };
+    const confirmationStore = config.confirmationStore;
+    if (confirmationStore) ctx.confirmations = (date) => confirmationStore.visits(userId, date);
+    const scope = claims.confirmation;
+    const store = confirmationStore;
+    // A confirmation call (a patient on the phone) reaches only its own visit's confirmation tools.
+    const run = (name: string, args: unknown): Promise<ToolResult> =>
+      scope
+        ? store
+          ? runConfirmationTool(name, args, { ...ctx, scope, store })
+          : Promise.reject(new Error('confirmation tools are not configured'))
+        : runTool(name, args, ctx);
     const results: Json[] = [];
     // In order: a later call may depend on an earlier one's change.
     for (const call of calls) {
       try {
-        const outcome: ToolResult = await runTool(call.name, call.arguments, ctx);
+        const outcome: ToolResult = await run(call.name, call.arguments);
         results.push({ toolCallId: call.id, name: call.name, result: JSON.stringify(outcome) });
       } catch (error) {
         log(`assistant-tools: ${call.name} failed: ${error instanceof Error ? error.name : 'error'}`);

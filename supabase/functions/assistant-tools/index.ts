@@ -8,15 +8,12 @@
 // GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, HOMEROUNDS_TOKEN_ENCRYPTION_KEY; optional GOOGLE_TOKEN_URL,
 // GOOGLE_REVOKE_URL, GOOGLE_CALENDAR_API_URL, HOMEROUNDS_DEFAULT_TIME_ZONE. SUPABASE_DB_URL (and
 // SUPABASE_URL, SUPABASE_ANON_KEY) come with every Edge Function. See docs/deploy-assistant.md.
-import postgres from 'npm:postgres@3.4.9';
 import { isValidTimeZone } from '../../../core/assistant/zoned-time.ts';
 import { DEFAULT_CALENDAR_BASE_URL } from '../../../core/calendar/events-request.ts';
-import { createGrantGoogleAccess } from '../../../core/google/grant-access.ts';
-import { createSqlGrantStore } from '../../../core/google/grant-store.ts';
-import { GOOGLE_REVOKE_URL, GOOGLE_TOKEN_URL } from '../../../core/google/oauth-client.ts';
-import { importTokenKey } from '../../../core/google/token-crypto.ts';
+import { createConfirmationStore } from '../../../core/confirmations/store.ts';
 import { createAssistantToolsHandler } from '../_shared/assistant-tools-handler.ts';
 import { env, refuseToStart, requireSecrets, serve } from '../_shared/deno-env.ts';
+import { databaseFromEnv, grantAccessFromEnv } from '../_shared/deno-grants.ts';
 
 const REQUIRED = [
   'HOMEROUNDS_TOOLS_SECRET',
@@ -39,28 +36,17 @@ if (defaultTimeZone && !isValidTimeZone(defaultTimeZone)) {
   refuseToStart('assistant-tools', `HOMEROUNDS_DEFAULT_TIME_ZONE is not an IANA time zone (e.g. America/Chicago).`);
 }
 
-// `prepare: false` also works through Supabase's transaction pooler; connections open on the first query.
-const sql = postgres(env('SUPABASE_DB_URL'), { prepare: false, max: 3, idle_timeout: 20 });
-const key = importTokenKey(env('HOMEROUNDS_TOKEN_ENCRYPTION_KEY'));
-// Handled here so a malformed key is reported once instead of ending the isolate; tool calls then fail.
-key.catch(() => console.error('[assistant-tools] HOMEROUNDS_TOKEN_ENCRYPTION_KEY must be base64 of 32 bytes'));
+const query = databaseFromEnv();
 
 serve(
   createAssistantToolsHandler({
     toolsSecret: env('HOMEROUNDS_TOOLS_SECRET'),
     callTokenSecret: env('HOMEROUNDS_CALL_TOKEN_SECRET'),
     calendarApiUrl: env('GOOGLE_CALENDAR_API_URL') || DEFAULT_CALENDAR_BASE_URL,
-    googleAccess: createGrantGoogleAccess({
-      store: createSqlGrantStore(async (text, params) => ({ rows: await sql.unsafe(text, [...params]) })),
-      key,
-      google: {
-        clientId: env('GOOGLE_CLIENT_ID'),
-        clientSecret: env('GOOGLE_CLIENT_SECRET'),
-        tokenUrl: env('GOOGLE_TOKEN_URL') || GOOGLE_TOKEN_URL,
-        revokeUrl: env('GOOGLE_REVOKE_URL') || GOOGLE_REVOKE_URL,
-      },
-    }),
+    googleAccess: grantAccessFromEnv('assistant-tools', query),
     defaultTimeZone,
+    // Confirmation calls (a patient on the phone) record what they asked for here.
+    confirmationStore: createConfirmationStore(query),
     log: (line) => console.error(line),
   }),
 );

@@ -1,0 +1,460 @@
+// Runs the evening batches (server side, so it lives beside the handlers: core/ sits below machines/): the confirmation-batch machine (machines/confirmation-batch) restored from its
+// row for each event — a cron tick, an administrator's run, a call's report — with the I/O it invokes
+// (calendar, voice platform, database), run until it rests again, then saved with an optimistic version
+// check. The same runner serves the Edge Function and the local platform; nothing here holds state
+// between events, so an evening survives restarts and runs on any instance.
+import { type AnyActorRef, createActor } from 'xstate';
+import { signCallToken } from '../../../core/assistant/call-token.ts';
+import { toVisit, type Visit } from '../../../core/assistant/visits.ts';
+import { addDays, isValidTimeZone, zonedDate, zonedDateTime, zonedMinute } from '../../../core/assistant/zoned-time.ts';
+import type { CalendarPort } from '../../../core/calendar/google-calendar.ts';
+import {
+  buildCallList,
+  callingHoursEnd,
+  callVariables,
+  eveningCallTime,
+  SKIP_REASONS,
+  withinCallingHours,
+} from '../../../core/confirmations/call-list.ts';
+import type { BatchState, BatchStatus, BatchSummary, CallPlan } from '../../../core/confirmations/contract.ts';
+import { summarise } from '../../../core/confirmations/reoptimise.ts';
+import type { BatchRow, Clinician, ConfirmationStore } from '../../../core/confirmations/store.ts';
+import type { VoicePort } from '../../../core/confirmations/voice-port.ts';
+import { createConfirmationBatchActors } from '../../../machines/confirmation-batch/confirmation-batch.actors.ts';
+import { confirmationBatchMachine } from '../../../machines/confirmation-batch/confirmation-batch.machine.ts';
+import type {
+  BatchActorInput,
+  ConfirmationBatchEvent,
+  ConfirmationBatchPorts,
+} from '../../../machines/confirmation-batch/confirmation-batch.types.ts';
+
+export const FINAL_STATES: readonly BatchState[] = ['done', 'failed', 'cancelled'];
+/** How long one event may keep the machine busy (the Edge Function's wall-clock limit is longer). */
+const SETTLE_TIMEOUT_MS = 60_000;
+/** A confirmation call's token lives until a while after calling hours end (reports identify calls by it). */
+const TOKEN_GRACE_S = 3 * 60 * 60;
+/** How long one instance holds a batch while its machine runs (longer than SETTLE_TIMEOUT_MS). */
+const LEASE_SECONDS = 120;
+
+export interface BatchRunnerDeps {
+  store: ConfirmationStore;
+  /** The clinician's calendar through the server's Google grant. */
+  calendarFor(userId: string): CalendarPort;
+  voice: VoicePort;
+  /** The visit-confirmation assistant and the number it calls from. */
+  assistantId: () => Promise<string>;
+  phoneNumberId: () => Promise<string>;
+  callTokenSecret: string;
+  /** The agency's callback number when a clinician has not set one. */
+  defaultCallbackNumber: string;
+  defaultTimeZone: string;
+  now: () => Date;
+  log?: (line: string) => void;
+}
+
+export class BatchConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BatchConflictError';
+  }
+}
+
+export class ClinicianNotFoundError extends Error {
+  constructor(who: string) {
+    super(`No clinician ${who}`);
+    this.name = 'ClinicianNotFoundError';
+  }
+}
+
+export function createBatchRunner(deps: BatchRunnerDeps) {
+  const { store } = deps;
+  const log = deps.log ?? (() => {});
+
+  async function zoneOf(clinician: Clinician): Promise<string> {
+    const settings = await store.settings(clinician.userId);
+    if (settings.timeZone && isValidTimeZone(settings.timeZone)) return settings.timeZone;
+    const found = await deps
+      .calendarFor(clinician.userId)
+      .timeZone()
+      .catch(() => null);
+    return found && isValidTimeZone(found) ? found : deps.defaultTimeZone;
+  }
+
+  async function dayVisits(userId: string, date: string, timeZone: string): Promise<Visit[]> {
+    const events = await deps
+      .calendarFor(userId)
+      .list(zonedDateTime(date, 0, timeZone).instant, zonedDateTime(addDays(date, 1), 0, timeZone).instant);
+    return events.map((e) => toVisit(e, timeZone)).filter((v) => v.date === date);
+  }
+
+  async function clinicianOf(who: string): Promise<Clinician> {
+    const clinician = await store.clinician(who);
+    if (!clinician) throw new ClinicianNotFoundError(who);
+    return clinician;
+  }
+
+  /** The call list for a day, with when the batch would call (nothing is written or called). */
+  async function plan(who: string, date?: string, callNow = false): Promise<CallPlan> {
+    const clinician = await clinicianOf(who);
+    const timeZone = await zoneOf(clinician);
+    const now = deps.now();
+    const day = date ?? addDays(zonedDate(now, timeZone), 1);
+    const settings = await store.settings(clinician.userId);
+    const callAt = callNow ? now : eveningCallTime(day, settings.callAt, timeZone);
+    const entries = buildCallList({
+      visits: await dayVisits(clinician.userId, day, timeZone),
+      timeZone,
+      callAt,
+      doNotCall: await store.doNotCall(),
+    });
+    return {
+      clinician: { userId: clinician.userId, email: clinician.email, name: clinician.name },
+      date: day,
+      timeZone,
+      callAt: callAt.toISOString(),
+      latestAt: callingHoursEnd(callAt, timeZone).toISOString(),
+      entries,
+    };
+  }
+
+  /** The machine's I/O for one batch row. */
+  function portsFor(row: BatchRow, clinician: Clinician, timeZone: string): ConfirmationBatchPorts {
+    const { userId, visitDate } = row;
+    const settingsP = store.settings(userId);
+
+    async function customerFor(
+      target: { eventId: string; patientName: string; phone: string; originalStart: string },
+      latestAt: number,
+    ) {
+      const settings = await settingsP;
+      const start = new Date(target.originalStart);
+      const ttl = Math.max(60, Math.round((latestAt - deps.now().getTime()) / 1000) + TOKEN_GRACE_S);
+      const { token } = await signCallToken(userId, deps.callTokenSecret, deps.now(), ttl, {
+        eventId: target.eventId,
+        visitDate,
+      });
+      const variableValues = callVariables({
+        visit: {
+          patient: target.patientName,
+          title: target.patientName,
+          date: visitDate,
+          startMinute: zonedMinute(start, timeZone),
+        },
+        clinician: { name: clinician.name, discipline: clinician.discipline },
+        agencyName: settings.agencyName,
+        callbackNumber: settings.callbackNumber ?? deps.defaultCallbackNumber,
+        callToken: token,
+      });
+      return {
+        number: target.phone,
+        name: variableValues.patientFirstName,
+        // Identifies the visit in reports even when the platform leaves the overrides out.
+        externalId: `${row.id}:${target.eventId}`,
+        assistantOverrides: { variableValues },
+      };
+    }
+
+    return {
+      async buildCallList({ now }) {
+        const callAt = new Date(now);
+        const entries = buildCallList({
+          visits: await dayVisits(userId, visitDate, timeZone),
+          timeZone,
+          callAt,
+          doNotCall: await store.doNotCall(),
+        });
+        await store.writeCallList(row.id, userId, visitDate, entries, (e) => SKIP_REASONS[e.skip ?? 'not-a-visit']);
+        return { toCall: entries.filter((e) => !e.skip).length };
+      },
+      async placeCampaign({ now, latestAt }, signal) {
+        const targets = await store.targets(userId, visitDate, ['pending'], 1);
+        if (targets.length === 0) return { campaignId: 'none', placed: 0 };
+        const customers = await Promise.all(targets.map((t) => customerFor(t, latestAt)));
+        const ids = targets.map((t) => t.eventId);
+        // Marked before the request: a report may come back before the answer does.
+        await store.markCalling(userId, visitDate, ids);
+        try {
+          const campaign = await deps.voice.createCampaign(
+            {
+              name: `HomeRounds confirmations ${visitDate} ${clinician.email}`.slice(0, 80),
+              assistantId: await deps.assistantId(),
+              phoneNumberId: await deps.phoneNumberId(),
+              customers,
+              schedulePlan: { earliestAt: new Date(now).toISOString(), latestAt: new Date(latestAt).toISOString() },
+            },
+            signal,
+          );
+          log(`confirmations: campaign ${campaign.id} placed ${targets.length} calls for ${visitDate}`);
+          return { campaignId: campaign.id, placed: targets.length };
+        } catch (error) {
+          await store.revertCalling(userId, visitDate, ids);
+          throw error;
+        }
+      },
+      async checkReports() {
+        return {
+          outstanding: await store.countByStatus(userId, visitDate, 'calling'),
+          toRetry: await store.countByStatus(userId, visitDate, 'no-answer', 2),
+        };
+      },
+      async markMissing() {
+        await store.markMissing(userId, visitDate);
+        return { toRetry: await store.countByStatus(userId, visitDate, 'no-answer', 2) };
+      },
+      async placeRetries({ now, latestAt }, signal) {
+        if (now >= latestAt || !withinCallingHours(new Date(now), timeZone)) return { placed: 0 };
+        const targets = await store.targets(userId, visitDate, ['no-answer'], 2);
+        let placed = 0;
+        for (const target of targets) {
+          const customer = await customerFor(target, latestAt);
+          await store.markCalling(userId, visitDate, [target.eventId]);
+          try {
+            const call = await deps.voice.createCall(
+              {
+                name: `HomeRounds confirmation retry ${visitDate}`,
+                assistantId: await deps.assistantId(),
+                phoneNumberId: await deps.phoneNumberId(),
+                customer: { number: customer.number, name: customer.name, externalId: customer.externalId },
+                assistantOverrides: customer.assistantOverrides,
+              },
+              signal,
+            );
+            await store.setCallId(userId, visitDate, target.eventId, call.id);
+            placed++;
+          } catch (error) {
+            // That one stays a no-answer (its second attempt is counted: never called a third time).
+            await store.recordOutcome(userId, visitDate, target.eventId, {
+              status: 'no-answer',
+              newStart: null,
+              detail: 'The second call could not be placed.',
+              late: false,
+            });
+            log(`confirmations: a retry call failed: ${(error as Error).message}`);
+          }
+        }
+        if (placed === 0 && targets.length > 0) throw new Error('no retry call could be placed');
+        return { placed };
+      },
+      async reoptimise() {
+        const events = await deps
+          .calendarFor(userId)
+          .list(
+            zonedDateTime(visitDate, 0, timeZone).instant,
+            zonedDateTime(addDays(visitDate, 1), 0, timeZone).instant,
+          );
+        return summarise(events, await store.visits(userId, visitDate), visitDate, timeZone);
+      },
+    };
+  }
+
+  /**
+   * Restores the row's machine and, if it takes the event, claims the row (one instance at a time runs a
+   * batch's I/O), lets the machine run until it rests, and saves it. An event the machine does not take in
+   * its current state changes nothing (a report that races the tick placing the calls is picked up by
+   * the next tick).
+   */
+  async function advance(row: BatchRow, event: ConfirmationBatchEvent): Promise<BatchRow> {
+    const clinician = await clinicianOf(row.userId);
+    const timeZone = await zoneOf(clinician);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (FINAL_STATES.includes(row.state as BatchState)) return row;
+      const machine = confirmationBatchMachine.provide({
+        actors: createConfirmationBatchActors(portsFor(row, clinician, timeZone)),
+      });
+      // The input is required by the type only: a restored snapshot keeps its own context.
+      const restore = () =>
+        createActor(machine, { snapshot: row.snapshot as never, input: { batchId: row.id, callAt: 0, latestAt: 0 } });
+      if (!restore().getSnapshot().can(event)) return row;
+      const claimed = await store.claimBatch(row, LEASE_SECONDS);
+      if (!claimed) {
+        const fresh = await store.batchById(row.id);
+        if (!fresh || fresh.version === row.version) return row; // leased by another instance: it will save
+        row = fresh;
+        continue;
+      }
+      const actor = restore();
+      actor.start();
+      actor.send(event);
+      let next: Parameters<ConfirmationStore['saveBatch']>[1];
+      try {
+        await settled(actor);
+        const snapshot = actor.getSnapshot();
+        next = {
+          state: stateName(snapshot.value),
+          snapshot: actor.getPersistedSnapshot(),
+          campaignId: snapshot.context.campaignId,
+          failure: snapshot.context.failure,
+          summary: withNote(snapshot.context.summary, snapshot.context.planNote),
+        };
+      } finally {
+        actor.stop();
+      }
+      const saved = await store.saveBatch(claimed, next);
+      if (!saved) throw new BatchConflictError('The batch was taken over while it ran: its next tick continues it.');
+      return (await store.batchById(row.id)) as BatchRow;
+    }
+    throw new BatchConflictError('The batch kept changing underneath: try again.');
+  }
+
+  /** Creates a day's batch (scheduled at the clinician's call time, or now). */
+  async function create(clinician: Clinician, date: string, callNow: boolean): Promise<BatchRow> {
+    const timeZone = await zoneOf(clinician);
+    const settings = await store.settings(clinician.userId);
+    const callAt = callNow ? deps.now() : eveningCallTime(date, settings.callAt, timeZone);
+    const batchId = crypto.randomUUID();
+    const actor = createActor(confirmationBatchMachine, {
+      input: { batchId, callAt: callAt.getTime(), latestAt: callingHoursEnd(callAt, timeZone).getTime() },
+    });
+    actor.start();
+    const snapshot = actor.getPersistedSnapshot();
+    actor.stop();
+    const row = await store.createBatch(batchId, clinician.userId, date, 'scheduled', snapshot);
+    if (!row) throw new BatchConflictError(`A confirmation batch for ${date} already exists.`);
+    return row;
+  }
+
+  async function status(who: string, date?: string): Promise<BatchStatus | null> {
+    const clinician = await clinicianOf(who);
+    const timeZone = await zoneOf(clinician);
+    const day = date ?? addDays(zonedDate(deps.now(), timeZone), 1);
+    const row = await store.batch(clinician.userId, day);
+    if (!row) return null;
+    return toStatus(row, clinician);
+  }
+
+  async function toStatus(row: BatchRow, clinician: Clinician): Promise<BatchStatus> {
+    return {
+      batchId: row.id,
+      clinician: { userId: clinician.userId, email: clinician.email, name: clinician.name },
+      date: row.visitDate,
+      state: row.state as BatchState,
+      finished: FINAL_STATES.includes(row.state as BatchState),
+      failure: row.failure,
+      campaignId: row.campaignId,
+      visits: await store.visits(row.userId, row.visitDate),
+      summary: row.summary,
+      updatedAt: row.updatedAt,
+    };
+  }
+
+  return {
+    plan,
+    status,
+
+    /** An administrator's run: the day's batch starts now (calling hours permitting). */
+    async run(who: string, date?: string, force = false): Promise<BatchStatus> {
+      const clinician = await clinicianOf(who);
+      const timeZone = await zoneOf(clinician);
+      const now = deps.now();
+      const day = date ?? addDays(zonedDate(now, timeZone), 1);
+      if (!withinCallingHours(now, timeZone)) {
+        throw new BatchConflictError(
+          'It is outside calling hours (8 am – 9 pm in the patients’ time zone): nobody would be called. Try again after 8 am.',
+        );
+      }
+      const existing = await store.batch(clinician.userId, day);
+      if (existing) {
+        const finished = FINAL_STATES.includes(existing.state as BatchState);
+        if (!force || !finished) {
+          throw new BatchConflictError(
+            finished
+              ? `The confirmation calls for ${day} already ran (${existing.state}). Use force to run them again.`
+              : `The confirmation calls for ${day} are already under way (${existing.state}).`,
+          );
+        }
+        await store.deleteBatch(existing.id);
+      }
+      const row = await create(clinician, day, true);
+      return toStatus(await advance(row, { type: 'batch.runNow', now: now.getTime() }), clinician);
+    },
+
+    /**
+     * The cron: creates tomorrow's batch for each clinician who has calendar access and calls on, once
+     * their evening has come (the day before the visits), then advances every batch still open.
+     */
+    async tick(): Promise<{ advanced: number }> {
+      const now = deps.now();
+      for (const userId of await store.eligibleClinicians()) {
+        try {
+          const clinician = await clinicianOf(userId);
+          const timeZone = await zoneOf(clinician);
+          const tomorrow = addDays(zonedDate(now, timeZone), 1);
+          if (await store.batch(userId, tomorrow)) continue;
+          const settings = await store.settings(userId);
+          if (now.getTime() >= eveningCallTime(tomorrow, settings.callAt, timeZone).getTime()) {
+            await create(clinician, tomorrow, false).catch((error) => {
+              if (!(error instanceof BatchConflictError)) throw error;
+            });
+          }
+        } catch (error) {
+          log(`confirmations: could not schedule a batch: ${(error as Error).message}`);
+        }
+      }
+      let advanced = 0;
+      for (const row of await store.openBatches(FINAL_STATES)) {
+        try {
+          await advance(row, { type: 'batch.tick', now: now.getTime() });
+          advanced++;
+        } catch (error) {
+          log(`confirmations: batch ${row.id} did not advance: ${(error as Error).message}`);
+        }
+      }
+      return { advanced };
+    },
+
+    /** A report was recorded for a batch: let its machine look now. */
+    async reportArrived(batchId: string): Promise<void> {
+      const row = await store.batchById(batchId);
+      if (!row || FINAL_STATES.includes(row.state as BatchState)) return;
+      await advance(row, { type: 'batch.reportArrived', now: deps.now().getTime() });
+    },
+
+    async cancel(who: string, date: string): Promise<BatchStatus | null> {
+      const clinician = await clinicianOf(who);
+      const row = await store.batch(clinician.userId, date);
+      if (!row) return null;
+      return toStatus(await advance(row, { type: 'batch.cancel', now: deps.now().getTime() }), clinician);
+    },
+  };
+}
+
+export type BatchRunner = ReturnType<typeof createBatchRunner>;
+
+/** The machine's note on what went wrong after the calls travels in the summary the clinician sees. */
+function withNote(summary: BatchSummary | null, planNote: string | null): BatchSummary | null {
+  if (!planNote) return summary;
+  return summary ? { ...summary, planNote } : { counts: {}, moved: [], plan: null, planNote };
+}
+
+function stateName(value: unknown): string {
+  return typeof value === 'string' ? value : (Object.keys(value as object)[0] ?? 'unknown');
+}
+
+/** Resolves when the machine rests (no `busy` tag) or ends. */
+function settled(actor: AnyActorRef): Promise<void> {
+  const rests = () => {
+    const snapshot = actor.getSnapshot();
+    return snapshot.status !== 'active' || !snapshot.hasTag('busy');
+  };
+  if (rests()) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      sub.unsubscribe();
+      reject(new Error('the batch did not settle in time'));
+    }, SETTLE_TIMEOUT_MS);
+    const sub = actor.subscribe({
+      next: () => {
+        if (!rests()) return;
+        clearTimeout(timer);
+        sub.unsubscribe();
+        resolve();
+      },
+      error: (error) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    });
+  });
+}
+
+export type { BatchActorInput };

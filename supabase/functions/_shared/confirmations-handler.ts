@@ -1,0 +1,214 @@
+// /functions/v1/confirmations: evening confirmation calls (docs/confirmations.md). Administrators (the
+// CLI, with the admin secret) plan, run, cancel and read a clinician's batch; a cron posts /tick; a
+// signed-in clinician may read their own day's status; the voice platform posts each call's
+// end-of-call-report to /webhook with the server secret. Errors are `{code, message}` JSON.
+import { verifyCallToken } from '../../../core/assistant/call-token.ts';
+import { CALL_TOKEN_VARIABLE } from '../../../core/assistant/contract.ts';
+import { isIsoDate } from '../../../core/assistant/zoned-time.ts';
+import type { BatchState } from '../../../core/confirmations/contract.ts';
+import { readReport } from '../../../core/confirmations/report.ts';
+import type { ConfirmationStore } from '../../../core/confirmations/store.ts';
+import { BatchConflictError, type BatchRunner, ClinicianNotFoundError, FINAL_STATES } from './confirmation-runner.ts';
+import {
+  bearerToken,
+  errorJson,
+  json,
+  preflight,
+  readJsonObject,
+  type SupabaseAuthConfig,
+  sameSecret,
+  supabaseCaller,
+  UnauthorizedError,
+  type WebHandler,
+} from './http.ts';
+
+export interface ConfirmationsConfig extends SupabaseAuthConfig {
+  /** Administrators' bearer secret (HOMEROUNDS_ADMIN_SECRET). */
+  adminSecret: string;
+  /** The server secret the voice platform sends with reports (the same as the tools server's). */
+  toolsSecret: string;
+  callTokenSecret: string;
+  runner: BatchRunner;
+  store: ConfirmationStore;
+  now?: () => Date;
+  log?: (line: string) => void;
+}
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Which visit a report is about: the call token's scope, else the customer's externalId (`<batch>:<event>`). */
+async function visitOfReport(
+  message: Json,
+  config: ConfirmationsConfig,
+): Promise<{ userId: string; visitDate: string; eventId: string } | { batchId: string; eventId: string } | null> {
+  const call = isObject(message.call) ? message.call : {};
+  const holders = [call.assistantOverrides, isObject(call.customer) ? call.customer.assistantOverrides : undefined];
+  for (const overrides of holders) {
+    const values = isObject(overrides) ? overrides.variableValues : undefined;
+    const token = isObject(values) ? values[CALL_TOKEN_VARIABLE] : undefined;
+    if (typeof token !== 'string') continue;
+    try {
+      const claims = await verifyCallToken(token, config.callTokenSecret, config.now?.(), { allowExpired: true });
+      if (claims.confirmation) {
+        return {
+          userId: claims.userId,
+          visitDate: claims.confirmation.visitDate,
+          eventId: claims.confirmation.eventId,
+        };
+      }
+    } catch {
+      // Not ours (or forged): fall through to the externalId.
+    }
+  }
+  const customer = isObject(message.customer) ? message.customer : isObject(call.customer) ? call.customer : {};
+  const external = typeof customer.externalId === 'string' ? /^([0-9a-f-]{36}):(.+)$/i.exec(customer.externalId) : null;
+  return external ? { batchId: external[1] as string, eventId: external[2] as string } : null;
+}
+
+export function createConfirmationsHandler(config: ConfirmationsConfig): WebHandler {
+  const log = config.log ?? (() => {});
+  const { runner, store } = config;
+
+  async function webhook(request: Request): Promise<Response> {
+    const secret = request.headers.get('x-vapi-secret') ?? bearerToken(request);
+    if (!sameSecret(secret, config.toolsSecret)) {
+      await request.body?.cancel();
+      return errorJson(401, 'unauthorized', 'Missing or wrong server secret');
+    }
+    const body = await readJsonObject(request, 4 * 1024 * 1024);
+    const message = body && isObject(body.message) ? body.message : null;
+    if (!message || typeof message.type !== 'string') {
+      return errorJson(400, 'bad_request', 'The body must be a server message: {"message": {"type": ...}}');
+    }
+    if (message.type !== 'end-of-call-report') return json(200, {});
+    const where = await visitOfReport(message, config);
+    if (!where) {
+      log('confirmations: a report without a visit reference was ignored');
+      return json(200, {});
+    }
+    let userId: string;
+    let visitDate: string;
+    let batchId: string | null = null;
+    if ('batchId' in where) {
+      const batch = await store.batchById(where.batchId);
+      if (!batch) return json(200, {});
+      ({ userId, visitDate } = batch);
+      batchId = batch.id;
+    } else {
+      ({ userId, visitDate } = where);
+    }
+    const current = await store.current(userId, visitDate, where.eventId);
+    if (!current) return json(200, {});
+    const batch = batchId ? await store.batchById(batchId) : await store.batch(userId, visitDate);
+    const reading = readReport(
+      message,
+      (newStart) =>
+        current.status === 'moved' &&
+        current.newStart !== null &&
+        Math.abs(Date.parse(current.newStart) - Date.parse(newStart)) < 60_000,
+    );
+    // The calendar was changed during the call: that stays a fact whatever the summary says.
+    const status = current.status === 'moved' ? 'moved' : reading.status;
+    if (status === 'opted-out' && current.phone) await store.addDoNotCall(current.phone);
+    const ended = batch ? ['closed', ...FINAL_STATES].includes(batch.state as BatchState) : false;
+    const call = isObject(message.call) ? message.call : {};
+    await store.recordOutcome(userId, visitDate, where.eventId, {
+      status,
+      newStart: status === 'moved' ? current.newStart : reading.newStart,
+      detail: status === 'moved' ? null : reading.detail,
+      late: ended,
+      callId: typeof call.id === 'string' ? call.id : null,
+    });
+    if (batch) {
+      await runner.reportArrived(batch.id).catch((error) => {
+        log(`confirmations: the batch did not take the report: ${(error as Error).message}`);
+      });
+    }
+    return json(200, {});
+  }
+
+  async function admin(request: Request, action: string): Promise<Response> {
+    const url = new URL(request.url);
+    let input: Json = {};
+    if (request.method === 'POST') {
+      const body = await readJsonObject(request);
+      if (!body) return errorJson(400, 'bad_request', 'The body must be a JSON object');
+      input = body;
+    } else {
+      input = Object.fromEntries(url.searchParams);
+    }
+    const clinician = typeof input.clinician === 'string' ? input.clinician.trim() : '';
+    const date = input.date === undefined || input.date === '' ? undefined : input.date;
+    if (action !== 'tick' && !clinician) {
+      return errorJson(400, 'bad_request', 'Say which clinician: "clinician" (an email address or user id).');
+    }
+    if (date !== undefined && !isIsoDate(date)) {
+      return errorJson(400, 'bad_request', '"date" must be a calendar date, YYYY-MM-DD.');
+    }
+    switch (action) {
+      case 'plan':
+        return json(200, await runner.plan(clinician, date));
+      case 'run':
+        return json(200, await runner.run(clinician, date, input.force === true));
+      case 'tick':
+        return json(200, await runner.tick());
+      case 'cancel': {
+        if (!date) return errorJson(400, 'bad_request', '"date" is required to cancel a batch.');
+        const status = await runner.cancel(clinician, date);
+        return status ? json(200, status) : errorJson(404, 'not_found', `No confirmation batch for ${date}.`);
+      }
+      case 'status': {
+        const status = await runner.status(clinician, date);
+        return status
+          ? json(200, status)
+          : errorJson(404, 'not_found', `No confirmation calls for ${date ?? 'tomorrow'} yet for ${clinician}.`);
+      }
+      default:
+        return errorJson(
+          404,
+          'not_found',
+          `Unknown action "${action}": use plan, run, status, cancel, tick or webhook.`,
+        );
+    }
+  }
+
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflight();
+    const action = new URL(request.url).pathname.split('/').filter(Boolean).at(-1) ?? '';
+    const expected = action === 'status' ? 'GET' : 'POST';
+    if (request.method !== expected) {
+      await request.body?.cancel();
+      return errorJson(405, 'method_not_allowed', `Use ${expected} for ${action}`);
+    }
+    try {
+      if (action === 'webhook') return await webhook(request);
+      const token = bearerToken(request);
+      if (sameSecret(token, config.adminSecret)) return await admin(request, action);
+      // A clinician reads their own day only.
+      if (action !== 'status') {
+        await request.body?.cancel();
+        return errorJson(
+          401,
+          'unauthorized',
+          'This action needs the administrators’ secret (HOMEROUNDS_ADMIN_SECRET).',
+        );
+      }
+      const caller = await supabaseCaller(request, config);
+      const url = new URL(request.url);
+      url.searchParams.set('clinician', caller.id);
+      return await admin(new Request(url, { method: 'GET' }), 'status');
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);
+      if (error instanceof ClinicianNotFoundError) return errorJson(404, 'not_found', error.message);
+      if (error instanceof BatchConflictError) return errorJson(409, 'conflict', error.message);
+      log(`confirmations: ${action} failed: ${error instanceof Error ? error.message : 'error'}`);
+      return errorJson(
+        503,
+        'unavailable',
+        'The confirmation service could not finish the request just now; try again.',
+      );
+    }
+  };
+}

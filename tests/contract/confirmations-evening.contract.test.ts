@@ -1,0 +1,370 @@
+// A whole evening of confirmation calls on the local platform, with its clock moved by the test: the batch
+// starts at the clinician's call time (not before), places the evening's calls as one campaign on the voice
+// platform, the simulated patients answer as the seed marks them (personas), their end-of-call reports
+// land on the visits through the same webhook and tools production uses, the no-answers are called once
+// more an hour later, the route is re-planned keeping every confirmed time, and the batch ends when calling
+// hours do. Then: an opted-out number is never called again, nothing is called outside calling hours, and
+// a clinician reads only their own statuses through PostgREST.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toVisit } from '../../core/assistant/visits.ts';
+import { addDays, zonedDate, zonedMinute } from '../../core/assistant/zoned-time.ts';
+import { mapProviderEvent } from '../../core/calendar/map-events.ts';
+import { eveningCallTime, withinCallingHours } from '../../core/confirmations/call-list.ts';
+import {
+  type BatchStatus,
+  type CallPlan,
+  type ConfirmationStatus,
+  PERSONAS,
+  type Persona,
+} from '../../core/confirmations/contract.ts';
+import { toE164 } from '../../core/confirmations/phone.ts';
+import { CALENDAR_EVENTS_SCOPE } from '../../core/google/access.ts';
+import { CALENDAR_READONLY_SCOPE } from '../../fixtures/local-keys.ts';
+import { LOCAL_ADMIN_SECRET } from '../../fixtures/local-secrets.ts';
+import { generateSeed, type SeedClinician } from '../../fixtures/seed.ts';
+import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
+import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: JSON bodies read by the test, asserted field by field.
+type Json = Record<string, any>;
+
+const ZONE = 'America/Chicago';
+const MAYA = 'maya.patel@homerounds.test';
+const LUIS = 'luis.garcia@homerounds.test';
+const GRACE = 'grace.okafor@homerounds.test';
+const JORDAN = 'jordan.kim@homerounds.test';
+/** The evening's clinicians: Maya and Luis allowed calendar changes, Grace only reading. */
+const EVENING = [
+  { email: MAYA, write: true },
+  { email: LUIS, write: true },
+  { email: GRACE, write: false },
+] as const;
+
+/** What each persona's visit shows once the evening is over (with calendar write access). */
+const EXPECTED: Record<Persona, ConfirmationStatus> = {
+  confirms: 'confirmed',
+  'wants-later': 'moved',
+  'wants-another-day': 'move-requested',
+  'no-answer': 'no-answer',
+  voicemail: 'voicemail',
+  'wrong-number': 'wrong-number',
+  'says-stop': 'opted-out',
+};
+
+const clock = { t: 0 };
+let platform: TestPlatform;
+const seed = generateSeed({ today: seedTodayOfSnapshot() });
+
+function clinician(email: string): SeedClinician {
+  return seed.clinicians.find((c) => c.email === email) as SeedClinician;
+}
+
+function visitsOn(email: string, day: string) {
+  const id = clinician(email).id;
+  return seed.events.filter(
+    (e) => e.clinicianId === id && e.kind === 'visit' && zonedDate(new Date(e.startsAt), ZONE) === day,
+  );
+}
+
+/** The first day after the seed's today on which the clinician has patient visits. */
+function nextVisitDay(email: string): string {
+  for (let i = 1; i < 10; i++) {
+    const day = addDays(seed.today, i);
+    if (visitsOn(email, day).length > 0) return day;
+  }
+  throw new Error(`${email} has no visits in the coming days`);
+}
+
+/** The first coming day on which the evening's patients, together, play every persona. */
+function dayWithEveryPersona(): string {
+  for (let i = 1; i < 20; i++) {
+    const day = addDays(seed.today, i);
+    const personas = new Set(EVENING.flatMap(({ email }) => visitsOn(email, day).map((e) => personaOf(e.id))));
+    if (PERSONAS.every((p) => personas.has(p))) return day;
+  }
+  throw new Error('no coming day has every persona among the evening’s patients: change the seed’s persona cycle');
+}
+
+/** The persona of the patient behind a visit (the seed marks it). */
+function personaOf(eventId: string): Persona {
+  const event = seed.events.find((e) => e.id === eventId);
+  const patient = seed.patients.find((p) => p.id === event?.patientId);
+  if (!patient) throw new Error(`no patient for ${eventId}`);
+  return patient.persona;
+}
+
+const DAY = dayWithEveryPersona();
+/** The evening before `date`, at HH:MM in Chicago. */
+const at = (date: string, hhmm: string) => eveningCallTime(date, hhmm, ZONE).getTime();
+
+async function post(path: string, body: unknown, token = LOCAL_ADMIN_SECRET): Promise<{ status: number; data: Json }> {
+  const response = await fetch(`${platform.url}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, data: await response.json() };
+}
+
+async function status(email: string, date: string): Promise<{ status: number; data: BatchStatus }> {
+  const response = await fetch(
+    `${platform.url}/functions/v1/confirmations/status?clinician=${encodeURIComponent(email)}&date=${date}`,
+    { headers: { authorization: `Bearer ${LOCAL_ADMIN_SECRET}` } },
+  );
+  return { status: response.status, data: (await response.json()) as BatchStatus };
+}
+
+/** Moves the platform's clock to `t` and lets it do what is due (the cron, the dialer, the reports). */
+async function tickAt(t: number): Promise<void> {
+  clock.t = t;
+  await platform.tick();
+}
+
+async function calls(): Promise<Array<{ number: string; createdAt: number }>> {
+  const { rows } = await platform.db.query<{ number: string; created_at: Date | string }>(
+    `select data->'customer'->>'number' as number, created_at from voice.resources where kind = 'call'
+     and data->>'type' = 'outboundPhoneCall'`,
+  );
+  return rows.map((r) => ({ number: r.number, createdAt: new Date(r.created_at).getTime() }));
+}
+
+async function calendarEvent(id: string) {
+  const { rows } = await platform.db.query<{ resource: unknown }>(
+    `select resource from calendar.events where id = $1`,
+    [id],
+  );
+  const resource = rows[0]?.resource;
+  return mapProviderEvent((typeof resource === 'string' ? JSON.parse(resource) : resource) as never);
+}
+
+beforeAll(async () => {
+  clock.t = at(DAY, '16:55');
+  platform = await startLocalPlatform({ now: () => new Date(clock.t) });
+  // Each signed in with offline access (the server can read their calendar); Jordan only reads.
+  const grants = [
+    ...EVENING.map(
+      ({ email, write }) =>
+        [email, write ? [CALENDAR_READONLY_SCOPE, CALENDAR_EVENTS_SCOPE] : [CALENDAR_READONLY_SCOPE]] as const,
+    ),
+    [JORDAN, [CALENDAR_READONLY_SCOPE]] as const,
+  ];
+  for (const [email, scopes] of grants) {
+    const granted = await fetch(`${platform.url}/__local/google-grants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, scopes }),
+    });
+    expect(granted.status).toBe(200);
+  }
+  // Jordan calls at 9:30 pm: after calling hours (the setting is the clinician's to make, the rule is ours).
+  await platform.db.query(
+    `insert into public.confirmation_settings (user_id, call_at) select id, '21:30' from auth.users where email = $1`,
+    [JORDAN],
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await platform?.close();
+});
+
+describe('an evening of confirmation calls', () => {
+  const plans = new Map<string, CallPlan>();
+  const finals = new Map<string, BatchStatus>();
+  const expected = (email: string, persona: Persona): ConfirmationStatus =>
+    persona === 'wants-later' && !EVENING.find((c) => c.email === email)?.write ? 'move-requested' : EXPECTED[persona];
+  const planned = () => [...plans.values()].reduce((n, p) => n + p.entries.length, 0);
+  const allVisits = () =>
+    [...finals.values()].flatMap((f) => f.visits.map((v) => ({ ...v, email: f.clinician.email })));
+
+  it('shows the call list without calling anyone (dry run)', async () => {
+    for (const { email } of EVENING) {
+      const answer = await post('/functions/v1/confirmations/plan', { clinician: email, date: DAY });
+      expect(answer.status).toBe(200);
+      const plan = answer.data as CallPlan;
+      expect(plan.date).toBe(DAY);
+      expect(new Date(plan.callAt).getTime()).toBe(at(DAY, '17:00'));
+      expect(plan.entries.map((e) => e.eventId).sort()).toEqual(
+        visitsOn(email, DAY)
+          .map((v) => v.id)
+          .sort(),
+      );
+      expect(plan.entries.every((e) => e.skip === null && e.phone === toE164(e.phone ?? ''))).toBe(true);
+      plans.set(email, plan);
+    }
+    expect(await calls()).toEqual([]);
+  });
+
+  it('does not call before the clinicians’ call time', async () => {
+    await tickAt(at(DAY, '16:55'));
+    for (const { email } of EVENING) expect((await status(email, DAY)).status).toBe(404);
+    expect(await calls()).toEqual([]);
+  });
+
+  it('places each clinician’s calls as one campaign at 5 pm, and each answer lands on its visit', async () => {
+    await tickAt(at(DAY, '17:00'));
+    const campaigns = await platform.db.query<{ data: Json }>(
+      `select data from voice.resources where kind = 'campaign'`,
+    );
+    expect(campaigns.rows).toHaveLength(EVENING.length);
+    expect(campaigns.rows.map((r) => r.data.customers.length).sort()).toEqual(
+      [...plans.values()].map((p) => p.entries.length).sort(),
+    );
+    for (const { data } of campaigns.rows) {
+      expect(new Date(data.schedulePlan.earliestAt).getTime()).toBe(at(DAY, '17:00'));
+      // Minimum necessary information: a first name, who comes, when; no visit type, no diagnosis.
+      for (const customer of data.customers) {
+        const values = customer.assistantOverrides.variableValues;
+        expect(Object.keys(values).sort()).toEqual([
+          'agencyName',
+          'callbackNumber',
+          'clinicianName',
+          'homeroundsCallToken',
+          'patientFirstName',
+          'visitDay',
+          'visitWindow',
+        ]);
+        expect(values.patientFirstName).not.toContain(' ');
+      }
+    }
+    // The reports came back while the batches waited; the next tick reads them.
+    await tickAt(at(DAY, '17:02'));
+    for (const { email } of EVENING) {
+      const { data } = await status(email, DAY);
+      for (const visit of data.visits) {
+        const persona = personaOf(visit.eventId);
+        expect({ email, persona, status: visit.status, attempts: visit.attempts }).toEqual({
+          email,
+          persona,
+          status: persona === 'no-answer' ? 'no-answer' : expected(email, persona),
+          attempts: 1,
+        });
+      }
+    }
+  });
+
+  it('calls the no-answers once more an hour later, re-plans the day, and ends with calling hours', async () => {
+    await tickAt(at(DAY, '17:30'));
+    expect((await calls()).length).toBe(planned()); // not yet
+    await tickAt(at(DAY, '18:05'));
+    await tickAt(at(DAY, '18:07'));
+    await tickAt(at(DAY, '21:00'));
+    for (const { email } of EVENING) finals.set(email, (await status(email, DAY)).data);
+    const noAnswers = allVisits().filter((v) => personaOf(v.eventId) === 'no-answer');
+    expect(noAnswers.length).toBeGreaterThan(0);
+    expect((await calls()).length).toBe(planned() + noAnswers.length);
+    const seen = new Set<Persona>();
+    for (const final of finals.values()) {
+      expect(final.state).toBe('done');
+      expect(final.finished).toBe(true);
+    }
+    for (const visit of allVisits()) {
+      const persona = personaOf(visit.eventId);
+      seen.add(persona);
+      expect({ persona, status: visit.status, attempts: visit.attempts }).toEqual({
+        persona,
+        status: expected(visit.email, persona),
+        attempts: persona === 'no-answer' ? 2 : 1,
+      });
+    }
+    expect([...seen].sort()).toEqual([...PERSONAS].sort());
+    for (const call of await calls()) expect(withinCallingHours(new Date(call.createdAt), ZONE)).toBe(true);
+  });
+
+  it('moves (or, without write access, requests) a later time within the window, and keeps every confirmed time', async () => {
+    const wantsLater = allVisits().filter((v) => personaOf(v.eventId) === 'wants-later');
+    expect(wantsLater.some((v) => v.status === 'moved')).toBe(true);
+    for (const visit of wantsLater) {
+      const seedEvent = seed.events.find((e) => e.id === visit.eventId);
+      const now = await calendarEvent(visit.eventId);
+      if (visit.newStart === null) {
+        // No later time fit that day: the patient's wish goes to the clinician, the time stands.
+        expect(visit).toMatchObject({ status: 'move-requested', detail: expect.stringMatching(/^Asked for /) });
+        expect(Date.parse(now.start)).toBe(Date.parse(seedEvent?.startsAt as string));
+        continue;
+      }
+      const asked = Date.parse(visit.newStart);
+      expect(asked).toBeGreaterThan(Date.parse(seedEvent?.startsAt as string));
+      const [h, m] = String(seedEvent?.window?.end).split(':').map(Number) as [number, number];
+      expect(zonedMinute(new Date(asked), ZONE)).toBeLessThan(h * 60 + m);
+      // Moved on the calendar only with write access; otherwise the booked time stands.
+      expect(Date.parse(now.start)).toBe(visit.status === 'moved' ? asked : Date.parse(seedEvent?.startsAt as string));
+    }
+    for (const final of finals.values()) {
+      const plan = final.summary?.plan;
+      expect(plan?.confirmedTimesKept).toBe(true);
+      for (const visit of final.visits.filter((v) => v.status === 'confirmed' || v.status === 'moved')) {
+        const stop = plan?.order.find((s) => s.eventId === visit.eventId);
+        const event = toVisit(await calendarEvent(visit.eventId), ZONE);
+        const [h, m] = String(stop?.start).split(':').map(Number) as [number, number];
+        expect(h * 60 + m).toBe(event.startMinute);
+      }
+      expect(final.summary?.moved.map((x) => x.eventId).sort()).toEqual(
+        final.visits
+          .filter((v) => v.status === 'moved')
+          .map((v) => v.eventId)
+          .sort(),
+      );
+    }
+  });
+
+  it('never calls an opted-out number again', async () => {
+    const optedOut = allVisits().filter((v) => v.status === 'opted-out');
+    expect(optedOut.length).toBeGreaterThan(0);
+    const { rows } = await platform.db.query<{ phone: string }>(`select phone from public.do_not_call`);
+    expect(rows.map((r) => r.phone)).toEqual(expect.arrayContaining(optedOut.map((v) => v.phone)));
+    const before = (await calls()).length;
+    // An administrator runs the evening again at 8:30 pm: everyone else is called, the opted-out numbers are not.
+    clock.t = at(DAY, '20:30');
+    for (const email of new Set(optedOut.map((v) => v.email))) {
+      const rerun = await post('/functions/v1/confirmations/run', { clinician: email, date: DAY, force: true });
+      expect(rerun.status).toBe(200);
+    }
+    await platform.tick();
+    const numbers = (await calls()).slice(before).map((c) => c.number);
+    expect(numbers.length).toBeGreaterThan(0);
+    for (const visit of optedOut) {
+      expect(numbers).not.toContain(visit.phone);
+      const again = (await status(visit.email, DAY)).data;
+      expect(again.visits.find((v) => v.eventId === visit.eventId)).toMatchObject({ status: 'skipped' });
+    }
+  });
+
+  it('calls nobody outside calling hours', async () => {
+    // Jordan's 9:30 pm call time: the batch gives up without a call.
+    const day = nextVisitDay(JORDAN);
+    const before = (await calls()).length;
+    await tickAt(at(day, '21:30'));
+    await tickAt(at(day, '21:31'));
+    const jordan = await status(JORDAN, day);
+    expect(jordan.data.state).toBe('failed');
+    expect(jordan.data.failure).toMatch(/Calling hours ended/);
+    expect((await calls()).length).toBe(before);
+    // And an administrator's run after 9 pm is refused, saying why.
+    const refused = await post('/functions/v1/confirmations/run', { clinician: MAYA, date: addDays(DAY, 1) });
+    expect(refused.status).toBe(409);
+    expect(refused.data.message).toMatch(/outside calling hours/);
+  });
+
+  it('lets a signed-in clinician read only their own statuses', async () => {
+    const session = await post('/__local/sessions', { email: JORDAN }, '');
+    const token = session.data.access_token as string;
+    const rest = await fetch(`${platform.url}/rest/v1/visit_confirmations?select=event_id,status`, {
+      headers: { apikey: platform.anonKey, authorization: `Bearer ${token}` },
+    });
+    expect(rest.status).toBe(200);
+    const rows = (await rest.json()) as Array<{ event_id: string }>;
+    const others = new Set(allVisits().map((v) => v.eventId));
+    expect(rows.some((r) => others.has(r.event_id))).toBe(false);
+    const dnc = await fetch(`${platform.url}/rest/v1/do_not_call?select=phone`, {
+      headers: { apikey: platform.anonKey, authorization: `Bearer ${token}` },
+    });
+    expect(dnc.ok ? await dnc.json() : []).toEqual([]);
+    const theirs = await fetch(
+      `${platform.url}/functions/v1/confirmations/status?clinician=${encodeURIComponent(MAYA)}&date=${nextVisitDay(JORDAN)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    // The clinician parameter is replaced by the caller: Jordan gets Jordan's batch, never Maya's.
+    expect(theirs.status).toBe(200);
+    expect(((await theirs.json()) as BatchStatus).clinician.email).toBe(JORDAN);
+  });
+});
