@@ -24,6 +24,7 @@ export const READ_TOOLS = [
   'optimize_route',
   'drive_time',
   'patient_details',
+  'confirmation_status',
 ] as const;
 export const WRITE_TOOLS = ['book_visit', 'move_visit', 'cancel_visit'] as const;
 export type ReadToolName = (typeof READ_TOOLS)[number];

@@ -1,7 +1,9 @@
 // What every scheduling tool shares: its context (the calendar port, the clinician's zone and clock,
 // the language of the answer), argument readers that turn what a model or a person sent into dates
 // and times (ISO or words, in either language), day loading, and the texts of a visit.
+
 import type { CalendarPort } from '../calendar/google-calendar.ts';
+import type { VisitConfirmation } from '../confirmations/contract.ts';
 import { circuityFor, estimateMinutes, haversineKm } from '../routing/travel/haversine.ts';
 import type { LatLon } from '../routing/travel/provider.ts';
 import type { ToolResult } from './contract.ts';
@@ -30,6 +32,8 @@ export interface ToolContext {
   language: Language;
   /** Whether the clinician has allowed calendar changes (event write access). */
   canWrite(): Promise<boolean>;
+  /** What the evening confirmation calls found for a day's visits (absent where the server keeps none). */
+  confirmations?(date: string): Promise<VisitConfirmation[]>;
 }
 
 export type Args = Record<string, unknown>;

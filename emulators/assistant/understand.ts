@@ -13,7 +13,7 @@ import {
   parseRange,
   weekdayNamed,
 } from '../../core/assistant/when.ts';
-import { type Language, minutesToHhmm, zonedDate } from '../../core/assistant/zoned-time.ts';
+import { addDays, type Language, minutesToHhmm, zonedDate } from '../../core/assistant/zoned-time.ts';
 
 export type Intent =
   | 'emergency'
@@ -36,6 +36,7 @@ export type Intent =
   | 'find'
   | 'list'
   | 'travel-block'
+  | 'confirmations'
   | 'unknown';
 
 export interface ToolStep {
@@ -81,7 +82,11 @@ export const MEDICAL_TEXT =
   "I can't give medical advice: I'm an administrative scheduling assistant. Please check the care plan, the prescriber or the patient's physician for questions about medications, doses or symptoms. I can help with your visits, route and calendar.";
 export const MEDICAL_TEXT_ES =
   'No puedo dar consejo médico: soy un asistente administrativo de agenda. Consulta el plan de cuidados o al médico del paciente. Puedo ayudarte con tus visitas, tu ruta y tu calendario.';
-export const EMERGENCY_TEXT =
+export /** Questions about the evening confirmation calls (what the patients said), not about changing a visit. */
+const CONFIRMATIONS =
+  /\b(confirm(ed|ations?)( calls?)?|confirmation calls?|who (has |have )?(said yes|answered|picked up|did ?n t answer|didn t pick up|asked to (cancel|move|reschedule|change)|wants? (to )?(cancel|move|reschedule|another (time|day)))|(did|has|have) (everyone|everybody|all|anyone) (confirm|answer)|opted out|evening calls|calls? (tonight|last night|this evening)|confirmaron|confirmado|confirmaciones|llamadas de confirmacion|quien(es)? (confirmo|confirmaron|contesto|contestaron|no contesto))\b/;
+
+const EMERGENCY_TEXT =
   'If this is an emergency, call 911 (emergency services) right now. I am a scheduling assistant and cannot help in an emergency.';
 export const EMERGENCY_TEXT_ES =
   'Si es una emergencia, llama al 911 ahora mismo. Soy un asistente de agenda y no puedo ayudar en una emergencia.';
@@ -316,6 +321,16 @@ export function understand(input: UnderstandInput): Plan {
   };
 
   // Order matters only between overlapping cues; each branch requires its own evidence.
+  // Before cancel/move: "who asked to cancel" asks about the calls, it does not cancel anything.
+  if (CONFIRMATIONS.test(text)) {
+    // The calls happen the evening before the visits: "tonight's calls" are about tomorrow's visits.
+    const visitDay = /\b(tonight|this evening|esta noche)\b/.test(text)
+      ? addDays(today, 1)
+      : /\b(last night|anoche)\b/.test(text)
+        ? today
+        : day;
+    return tools('confirmations', [{ tool: 'confirmation_status', args: visitDay ? { date: visitDay } : {} }]);
+  }
   if (TRAVEL_BLOCK.test(text)) return travel(text, lang, moments, patients, day, today, true);
   if (CANCEL.test(text) && !/\bcancel(l)?ed\b/.test(text)) {
     const lookup = visitLookup(moments);

@@ -5,6 +5,7 @@ import { CalendarApiError } from '../../calendar/calendar-client.ts';
 import { GoogleGrantMissingError, GoogleWriteAccessMissingError } from '../../google/access.ts';
 import type { ToolName, ToolResult } from '../contract.ts';
 import { type Args, ArgumentError, type ToolContext, tr } from '../tool-kit.ts';
+import { confirmationStatus } from './confirmation-status.ts';
 import { driveTime, findVisit, listVisits, optimizeRoute, patientDetails, summarizeDays } from './read-tools.ts';
 import { bookVisit, cancelVisit, findFreeSlots, moveVisit } from './write-tools.ts';
 
@@ -137,6 +138,13 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
       "A patient's address, phone, usual time window, next visit and visit notes, from their visits on the calendar.",
     parameters: object({ patient }, ['patient']),
     run: patientDetails,
+  },
+  {
+    name: 'confirmation_status',
+    description:
+      "What the evening confirmation calls found for a day's visits (default tomorrow): who confirmed, who moved or asked for another time, who asked to cancel, who did not answer, voicemails, wrong numbers, opt-outs. Answers 'who confirmed for tomorrow', 'did everyone confirm', 'who didn't answer'.",
+    parameters: object({ date: day('The day of the visits (default tomorrow)') }),
+    run: confirmationStatus,
   },
   {
     name: 'book_visit',
