@@ -36,6 +36,8 @@ export const scheduleMachine = setup({
       events: loaded.events,
       fetchedAt: loaded.fetchedAt,
       error: null,
+      // The web also loads the evening confirmation batches beside the calendar.
+      confirmationBatches: loaded.confirmationBatches ?? [],
     })),
     assignMissingToken: assign({ error: { kind: 'no-provider-token', message: NO_PROVIDER_TOKEN_MESSAGE } }),
     assignFetchFailed: assign({ error: { kind: 'fetch-failed', message: FETCH_FAILED_MESSAGE } }),

@@ -2,14 +2,16 @@
 import type { SnapshotFrom } from 'xstate';
 import { stateString } from '../auth/auth.view.ts';
 import type { scheduleMachine } from './schedule.machine.ts';
-import type { CalendarEvent, ScheduleErrorKind } from './schedule.types.ts';
+import type { ConfirmationBatchInfo, ScheduleCalendarEvent, ScheduleErrorKind } from './schedule.types.ts';
 
 export const SCHEDULE_LOADING_TEXT = 'Loading your calendar...';
 export const SCHEDULE_ERROR_HEADING = 'Calendar Error';
 
 export interface ScheduleView {
   status: 'loading' | 'loaded' | 'error';
-  events: CalendarEvent[];
+  events: ScheduleCalendarEvent[];
+  /** Confirmation batches from today on (web), nearest first. */
+  confirmationBatches: ConfirmationBatchInfo[];
   errorKind: ScheduleErrorKind | null;
   errorMessage: string | null;
   /** Offer "Sign in again" rather than only "Try Again". */
@@ -18,12 +20,15 @@ export interface ScheduleView {
   state: string;
 }
 
+const NO_BATCHES: ConfirmationBatchInfo[] = [];
+
 export function toScheduleView(snapshot: SnapshotFrom<typeof scheduleMachine>): ScheduleView {
-  const { events, error, fetchedAt } = snapshot.context;
+  const { events, error, fetchedAt, confirmationBatches } = snapshot.context;
   const status = snapshot.matches('loading') ? 'loading' : snapshot.matches('failed') ? 'error' : 'loaded';
   return {
     status,
     events,
+    confirmationBatches: confirmationBatches ?? NO_BATCHES,
     errorKind: status === 'error' ? (error?.kind ?? null) : null,
     errorMessage: status === 'error' ? (error?.message ?? null) : null,
     needsSignIn: status === 'error' && error?.kind === 'no-provider-token',

@@ -3,7 +3,8 @@
 // then the Google token broker (google-token.ts) supplies fresh ones from the grant stored server-side.
 // A 401 from the calendar means the token expired or was revoked: one retry with a token fresh from the
 // broker; only when the broker has no usable grant (Google revoked it) does the clinician see the
-// "sign in again" error (MissingProviderTokenError).
+// "sign in again" error (MissingProviderTokenError). The confirmation statuses (fetchConfirmations) are
+// read by a chunk loaded on demand: only the dashboard asks for them.
 import { CalendarApiError, listUpcomingEvents } from '../../../core/calendar/index.ts';
 import { type CalendarEvent, MissingProviderTokenError, type SchedulePorts } from '../../../machines/schedule/index.ts';
 import type { GoogleTokenBroker } from './google-token.ts';
@@ -55,6 +56,10 @@ export function createCalendarPorts(
         if (isUnauthorized(error)) throw new MissingProviderTokenError();
         throw error;
       }
+    },
+    async fetchConfirmations(days, signal) {
+      const [client, { readConfirmations }] = await Promise.all([loader.load(), import('./confirmations.ts')]);
+      return readConfirmations(client, days, signal);
     },
   };
 }

@@ -1,11 +1,13 @@
 // The Route view of the schedule panel (loaded lazily): one day's visits in the optimised order with
 // the drive before each, the calendar order beside it, the saving, whether the order is proven the
 // shortest, the change lines, what could not be planned, and a schematic map. Read-only: it never
-// changes the calendar. Titles and addresses are provider text, rendered as React text only.
+// changes the calendar. Titles and addresses are provider text, rendered as React text only. A stop
+// whose visit has an evening confirmation status carries its mark.
 import { useEffect, useMemo, useRef } from 'react';
-import type { CalendarEvent } from '../../../../core/calendar/index.ts';
 import type { ReportStop } from '../../../../core/routing/index.ts';
+import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { formatClock } from '../../components/time-format.ts';
+import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
 import { formatDayLong } from './route-days.ts';
 import { RouteMap } from './route-map.tsx';
 import {
@@ -22,7 +24,7 @@ import './route.css';
 export interface RouteViewProps {
   day: string;
   /** The schedule machine's loaded events (no extra fetch). */
-  events: readonly CalendarEvent[];
+  events: readonly ScheduleCalendarEvent[];
   /** Back to the calendar (also on Escape). */
   onClose(): void;
 }
@@ -56,6 +58,13 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
   }, []);
 
   const visitById = new Map(plan.visits.map((v) => [v.id, v]));
+  const confirmations = useMemo(
+    () =>
+      new Map(
+        events.flatMap((e) => (e.confirmation && e.start.startsWith(day) ? [[e.id, e.confirmation] as const] : [])),
+      ),
+    [events, day],
+  );
   const { report } = plan;
 
   return (
@@ -119,6 +128,7 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
                     index={index}
                     address={visitById.get(stop.id)?.address}
                     booked={bookedTime(visitById.get(stop.id)?.start)}
+                    confirmation={confirmations.get(stop.id)}
                   />
                 ))}
               </ol>
@@ -130,6 +140,12 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
                   <li key={stop.id} className="route-calendar__stop">
                     <span className="route-calendar__time">{bookedTime(visitById.get(stop.id)?.start)}</span>{' '}
                     <span className="route-calendar__title">{stop.title}</span>
+                    {confirmations.has(stop.id) ? (
+                      <>
+                        {' '}
+                        <ConfirmationMark confirmation={confirmations.get(stop.id) as EventConfirmation} />
+                      </>
+                    ) : null}
                     <span className="route-calendar__leg">
                       {index === 0 || stop.travelFromPreviousMinutes === null
                         ? 'First visit'
@@ -192,9 +208,10 @@ interface OptimisedStopProps {
   index: number;
   address: string | undefined;
   booked: string;
+  confirmation: EventConfirmation | undefined;
 }
 
-function OptimisedStop({ stop, index, address, booked }: OptimisedStopProps) {
+function OptimisedStop({ stop, index, address, booked, confirmation }: OptimisedStopProps) {
   const leg =
     index === 0 || stop.travelFromPreviousMinutes === null
       ? 'First visit'
@@ -212,6 +229,11 @@ function OptimisedStop({ stop, index, address, booked }: OptimisedStopProps) {
           </span>{' '}
           <span className="route-stop__title">{stop.title}</span>
         </p>
+        {confirmation ? (
+          <p className="route-stop__confirmation">
+            <ConfirmationMark confirmation={confirmation} />
+          </p>
+        ) : null}
         {address ? <p className="route-stop__address">{address}</p> : null}
         <p className="route-stop__times">
           {/* The day starts "anywhere": the first arrival (and any wait there) is not known. */}

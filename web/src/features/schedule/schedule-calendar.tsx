@@ -5,6 +5,7 @@
 // popover). A tap, click or Enter on an event opens its visit sheet (no navigation); closing it puts
 // focus back on the event. The view switchers follow the WAI-ARIA tabs pattern (arrow keys, Home, End,
 // one tab stop). Titles and descriptions are untrusted provider text: React text nodes only, never HTML.
+// A visit with an evening confirmation status carries its mark (icon + text; icon only in month chips).
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import listPlugin from '@fullcalendar/react/list';
@@ -16,7 +17,9 @@ import '@fullcalendar/react/themes/classic/palette.css';
 import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toVisit } from '../../../../core/assistant/visits.ts';
 import type { CalendarEvent } from '../../../../core/calendar/index.ts';
+import type { ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { formatMinutes, formatTime, formatTimeRange } from '../../components/time-format.ts';
+import { ConfirmationMark } from './confirmation-mark.tsx';
 import { clinicianTimeZone, VisitSheet } from './visit-sheet.tsx';
 
 export const EVENT_COLOR = '#1d4ed8';
@@ -37,7 +40,7 @@ const VIEWS = {
 const BUTTONS = { agenda: { text: 'Agenda', hint: 'Agenda view' } };
 
 export interface ScheduleCalendarProps {
-  events: readonly CalendarEvent[];
+  events: readonly ScheduleCalendarEvent[];
   /** Initial date shown (default: today). */
   initialDate?: string;
   /** Initial view (default: the agenda on a phone, else the month). */
@@ -215,6 +218,7 @@ export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleC
               <span className="agenda-event">
                 <span className="agenda-event__time">{time}</span>
                 <span className="agenda-event__who">{visit.patient ?? source.title}</span>
+                {source.confirmation ? <ConfirmationMark confirmation={source.confirmation} /> : null}
                 {visit.visitType ? <span className="agenda-event__type">{visit.visitType}</span> : null}
                 {visit.address ? <span className="agenda-event__address">{visit.address}</span> : null}
                 {window ? <span className="agenda-event__window">Window {window}</span> : null}
@@ -226,6 +230,7 @@ export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleC
               <span className="schedule-event schedule-event--block">
                 <span className="schedule-event__who">{visit.patient ?? source.title}</span>
                 <span className="schedule-event__time">{time}</span>
+                {source.confirmation ? <ConfirmationMark confirmation={source.confirmation} /> : null}
                 {visit.visitType ? <span className="schedule-event__type">{visit.visitType}</span> : null}
               </span>
             );
@@ -233,6 +238,7 @@ export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleC
           const description = String(arg.event.extendedProps.description ?? '');
           return (
             <span className="schedule-event" title={description || undefined}>
+              {source.confirmation ? <ConfirmationMark confirmation={source.confirmation} compact /> : null}
               {source.allDay ? null : <span className="schedule-event__time">{formatTime(source.start)} </span>}
               <span className="schedule-event__title">{visit.patient ?? source.title}</span>
               {visit.visitType ? <span className="visually-hidden">, {visit.visitType}</span> : null}

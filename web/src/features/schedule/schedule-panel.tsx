@@ -7,20 +7,22 @@
 // Always current: a failed refresh keeps the last good calendar on screen with the error and Try Again
 // beside it; the calendar reloads when the assistant changes it (`refreshRequests`, queued while a load
 // is running) and when the tab comes back after STALE_AFTER_MS; "Updated …" says when it was fetched.
+// The load also reads the evening confirmation statuses (schedule-loader.ts): marks on the visits and,
+// when a batch exists for today or later, the "Confirmations for <day>" card above the calendar.
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import {
-  createScheduleActors,
   SCHEDULE_ERROR_HEADING,
   SCHEDULE_LOADING_TEXT,
   type SchedulePorts,
-  scheduleMachine,
   toScheduleView,
 } from '../../../../machines/schedule/index.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatTime } from '../../components/time-format.ts';
 import { defaultRouteDay, isDayString } from '../route/route-days.ts';
+import { ConfirmationsCard } from './confirmations-card.tsx';
+import { dashboardScheduleMachine } from './schedule-loader.ts';
 
 const ScheduleCalendar = lazy(() => import('./schedule-calendar.tsx').then((m) => ({ default: m.ScheduleCalendar })));
 const RouteView = lazy(() => import('../route/route-view.tsx').then((m) => ({ default: m.RouteView })));
@@ -40,7 +42,7 @@ export interface SchedulePanelProps {
 }
 
 export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshRequests }: SchedulePanelProps) {
-  const machine = useMemo(() => scheduleMachine.provide({ actors: createScheduleActors(ports) }), [ports]);
+  const machine = useMemo(() => dashboardScheduleMachine(ports), [ports]);
   const actor = useActorRef(machine);
   const view = useSelector(actor, toScheduleView, shallowEqual);
   // The machine ignores schedule.refresh while a load runs: a request arriving then is kept and sent
@@ -146,6 +148,8 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshReques
           </div>
         </div>
       ) : null}
+
+      {showCalendar ? <ConfirmationsCard batches={view.confirmationBatches} events={view.events} /> : null}
 
       {showCalendar ? (
         <form className="route-picker" onSubmit={openRoute}>

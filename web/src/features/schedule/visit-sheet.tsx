@@ -1,15 +1,16 @@
 // A visit's details, one tap (or click, or Enter) away from the calendar: time, patient, visit type,
 // address with a directions link (the phone's maps app), the phone as a tel: link, the time window,
-// the notes as plain text (provider descriptions may hold HTML: never rendered as HTML) and who booked
-// it. A native modal <dialog>: focus moves inside and stays there; Escape or Close closes it and the
+// the notes as plain text (provider descriptions may hold HTML: never rendered as HTML), who booked
+// it and this evening's confirmation call (its mark; the database's detail as text). A native modal <dialog>: focus moves inside and stays there; Escape or Close closes it and the
 // caller puts focus back where it was.
 import { useEffect, useRef } from 'react';
 import { toVisit } from '../../../../core/assistant/visits.ts';
-import type { CalendarEvent } from '../../../../core/calendar/index.ts';
+import type { ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { formatMinutes, formatTimeRange } from '../../components/time-format.ts';
+import { ConfirmationMark, extraDetail } from './confirmation-mark.tsx';
 
 export interface VisitSheetProps {
-  event: CalendarEvent;
+  event: ScheduleCalendarEvent;
   onClose(): void;
 }
 
@@ -151,6 +152,20 @@ export function VisitSheet({ event, onClose }: VisitSheetProps) {
               <dt>Patient's time window</dt>
               <dd>
                 {formatMinutes(visit.window.start)} – {formatMinutes(visit.window.end)}
+              </dd>
+            </div>
+          ) : null}
+          {event.confirmation ? (
+            <div className="visit-sheet__confirmation">
+              <dt>Confirmation call</dt>
+              <dd>
+                <ConfirmationMark confirmation={event.confirmation} />
+                {extraDetail(event.confirmation) ? (
+                  <span className="visit-sheet__detail">{extraDetail(event.confirmation)}</span>
+                ) : null}
+                {event.confirmation.late ? (
+                  <span className="visit-sheet__detail">Reported after the evening's calls ended</span>
+                ) : null}
               </dd>
             </div>
           ) : null}
