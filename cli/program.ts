@@ -3,6 +3,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAccount } from './commands/account.ts';
 import { registerCallSimulate } from './commands/call-simulate.ts';
+import { registerConfirmations } from './commands/confirmations.ts';
 import { registerLocal } from './commands/local.ts';
 import { registerMachines } from './commands/machines.ts';
 import { registerResources } from './commands/resources.ts';
@@ -32,6 +33,7 @@ export function buildProgram(io: CliIo): Command {
   registerSync(program, io, topics.get('template'));
   const call = topics.get('call');
   if (call) registerCallSimulate(call, io);
+  registerConfirmations(program, io);
 
   for (const command of program.commands) {
     command.exitOverride();

@@ -8,6 +8,7 @@
 // (tools-server.ts: where, how, and the placeholders `apply` fills in).
 import { TOOL_DEFINITIONS } from '../../core/assistant/tools/index.ts';
 import { TOOLS_SECRET_PLACEHOLDER, TOOLS_URL_PLACEHOLDER, type ToolsServer, toolsServerBody } from './tools-server.ts';
+import { visitConfirmation } from './visit-confirmation.ts';
 
 const SYSTEM_PROMPT = `You are the scheduling assistant of HomeRounds, used by home-health and therapy clinicians (nurses,
 physical, occupational and speech therapists) to manage their home visits. You help with the schedule only:
@@ -119,5 +120,11 @@ export const TEMPLATES: Record<string, Template> = {
       "Home-health scheduling assistant: the clinician's calendar through the HomeRounds tools server; no medical advice",
     kind: 'assistant',
     build: homeVisitScheduler,
+  },
+  'visit-confirmation': {
+    description:
+      "Evening confirmation calls: confirms or moves tomorrow's visit with the patient; reports to the confirmations function",
+    kind: 'assistant',
+    build: visitConfirmation,
   },
 };

@@ -8,6 +8,7 @@
 // else HOMEROUNDS_TOOLS_SECRET, else (--local) the local platform's development secret; or a platform
 // credential (--tools-credential-id) in place of a secret.
 import { FUNCTION_NAMES, FUNCTIONS_PATH } from '../../core/assistant/contract.ts';
+import { CONFIRMATIONS_FUNCTION } from '../../core/confirmations/contract.ts';
 import { LOCAL_PLATFORM_URL } from '../../fixtures/local-keys.ts';
 import { LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
 import { usageError } from '../errors.ts';
@@ -18,6 +19,12 @@ export const TOOLS_URL_PLACEHOLDER = '${HOMEROUNDS_TOOLS_URL}';
 /** Replaced by `apply` (and `assistant create --template`) with the server secret; never printed. */
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder in a file, filled in by apply.
 export const TOOLS_SECRET_PLACEHOLDER = '${HOMEROUNDS_TOOLS_SECRET}';
+/**
+ * Replaced by `apply` (and `assistant create --template`) with the confirmations function's webhook beside the
+ * tools server (the visit-confirmation template's end-of-call reports), so a saved template needs only the tools URL.
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder in a file, filled in by apply.
+export const REPORT_URL_PLACEHOLDER = '${HOMEROUNDS_REPORT_URL}';
 /** The header the voice platform has always sent the server secret in; the tools server checks it. */
 export const TOOLS_SECRET_HEADER = 'X-Vapi-Secret';
 /** How long the platform waits for a tool's answer (the platform's default; a Google round trip takes < 2 s). */
@@ -26,6 +33,14 @@ export const TOOLS_TIMEOUT_SECONDS = 20;
 /** The tools server's URL under a Supabase project URL (or the local platform's origin). */
 export function toolsUrlOf(origin: string): string {
   return `${origin.replace(/\/+$/, '')}${FUNCTIONS_PATH}/${FUNCTION_NAMES.assistantTools}`;
+}
+
+/** The confirmations webhook beside a tools server at `…/functions/v1/assistant-tools`; null for any other URL. */
+export function reportUrlOf(toolsUrl: string): string | null {
+  const tools = `${FUNCTIONS_PATH}/${FUNCTION_NAMES.assistantTools}`;
+  const url = toolsUrl.replace(/\/+$/, '');
+  if (!url.endsWith(tools) || !/^https?:\/\//.test(url)) return null;
+  return `${url.slice(0, -tools.length)}${FUNCTIONS_PATH}/${CONFIRMATIONS_FUNCTION}/webhook`;
 }
 
 /** Where the tools are sent, and how the platform proves it is the caller. */
@@ -122,7 +137,7 @@ export function resolveToolsServer(
   return out;
 }
 
-const PLACEHOLDERS = [TOOLS_URL_PLACEHOLDER, TOOLS_SECRET_PLACEHOLDER] as const;
+const PLACEHOLDERS = [TOOLS_URL_PLACEHOLDER, TOOLS_SECRET_PLACEHOLDER, REPORT_URL_PLACEHOLDER] as const;
 
 function mapStrings(value: unknown, fn: (text: string) => string): unknown {
   if (typeof value === 'string') return fn(value);
@@ -161,6 +176,12 @@ export function fillToolsPlaceholders<T>(body: T, tools: ResolvedToolsServer, wh
         : `${TOOLS_SECRET_PLACEHOLDER} (give --tools-secret or set HOMEROUNDS_TOOLS_SECRET)`,
     );
   }
+  const reportUrl = tools.url ? reportUrlOf(tools.url) : null;
+  if (used.includes(REPORT_URL_PLACEHOLDER) && !reportUrl) {
+    missing.push(
+      `${REPORT_URL_PLACEHOLDER} (it is the tools URL's .../functions/v1/confirmations/webhook: give a tools URL ending in ${FUNCTIONS_PATH}/${FUNCTION_NAMES.assistantTools}, or write the URL into the file)`,
+    );
+  }
   if (missing.length) throw usageError(`${where}: no value for ${missing.join('; ')}`);
   if (used.length === 0) return body;
   return mapStrings(body, (text) =>
@@ -168,7 +189,9 @@ export function fillToolsPlaceholders<T>(body: T, tools: ResolvedToolsServer, wh
       .split(TOOLS_URL_PLACEHOLDER)
       .join(tools.url ?? TOOLS_URL_PLACEHOLDER)
       .split(TOOLS_SECRET_PLACEHOLDER)
-      .join(tools.secret ?? TOOLS_SECRET_PLACEHOLDER),
+      .join(tools.secret ?? TOOLS_SECRET_PLACEHOLDER)
+      .split(REPORT_URL_PLACEHOLDER)
+      .join(reportUrl ?? REPORT_URL_PLACEHOLDER),
   ) as T;
 }
 
