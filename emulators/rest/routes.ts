@@ -88,7 +88,12 @@ export async function handleRest(
                 set_config('request.method', $3, true), set_config('request.path', $4, true)`,
         [role.role, JSON.stringify(role.claims), method, path],
       );
-      return (await tx.query<Record<string, unknown>>(query.sql, query.params)).rows;
+      // Rows as Postgres writes JSON, as PostgREST answers: a date is "2026-11-24", a timestamptz keeps its offset.
+      const found = await tx.query<{ row: string }>(
+        `select row_to_json(r)::text as row from (${query.sql}) r`,
+        query.params,
+      );
+      return found.rows.map((r) => JSON.parse(r.row) as Record<string, unknown>);
     });
     if (single) {
       if (rows.length !== 1) {
