@@ -267,6 +267,7 @@ export interface BatchSummary {
   moved: RouteChange[];
   /** The re-optimised day: the order of visits (event ids) with planned starts, and the drive. */
   plan: {
+    /** `start`: the planned start (ISO instant). */
     order: Array<{ eventId: string; patientName: string; start: string }>;
     driveMinutes: number;
     /** Every confirmed visit kept its time. */

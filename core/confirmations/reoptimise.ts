@@ -2,7 +2,7 @@
 // the others free within their patients' windows, and say what changed. The plan is shown to the
 // clinician, never written to the calendar: patients who did not confirm were told no new time.
 import { toVisit } from '../assistant/visits.ts';
-import { zonedMinute } from '../assistant/zoned-time.ts';
+import { zonedDateTime, zonedMinute } from '../assistant/zoned-time.ts';
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
 import { FLEXIBLE_PROPERTY, planDay } from '../routing/plan-day.ts';
 import type { BatchSummary, ConfirmationStatus, VisitConfirmation } from './contract.ts';
@@ -48,7 +48,11 @@ export function summarise(
     counts,
     moved,
     plan: {
-      order: stops.map((s) => ({ eventId: s.id, patientName: names.get(s.id) ?? s.title, start: s.start })),
+      order: stops.map((s) => ({
+        eventId: s.id,
+        patientName: names.get(s.id) ?? s.title,
+        start: zonedDateTime(date, wall(s.start), timeZone).instant.toISOString(),
+      })),
       driveMinutes: Math.round(plan.report.optimized.totalTravelMinutes),
       confirmedTimesKept,
       feasible: plan.report.optimized.feasible,

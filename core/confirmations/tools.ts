@@ -20,8 +20,8 @@ export interface ConfirmationToolContext extends ToolContext {
 
 /** How many times are offered at once (a phone call, not a menu). */
 const MAX_OFFERS = 3;
-/** Offered starts are at least this far apart, so "later" means a real choice. */
-const OFFER_SPACING = 30;
+/** Offered starts are at least this far from the booked time and from each other: "later" means a real choice. */
+const OFFER_SPACING = 15;
 
 export function isConfirmationTool(name: unknown): name is ConfirmationToolName {
   return typeof name === 'string' && (CONFIRMATION_TOOLS as readonly string[]).includes(name);
@@ -55,9 +55,9 @@ function offers(intervals: Array<[number, number]>, current: number, preference:
   const starts: number[] = [];
   for (const [a, b] of intervals) {
     for (let s = a; s <= b; s += 5) {
-      if (s === current) continue;
-      if (preference === 'later' && s <= current) continue;
-      if (preference === 'earlier' && s >= current) continue;
+      if (Math.abs(s - current) < OFFER_SPACING) continue;
+      if (preference === 'later' && s < current) continue;
+      if (preference === 'earlier' && s > current) continue;
       if (starts.length && s - (starts.at(-1) as number) < OFFER_SPACING) continue;
       starts.push(s);
     }

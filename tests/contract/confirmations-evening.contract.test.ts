@@ -295,8 +295,7 @@ describe('an evening of confirmation calls', () => {
       for (const visit of final.visits.filter((v) => v.status === 'confirmed' || v.status === 'moved')) {
         const stop = plan?.order.find((s) => s.eventId === visit.eventId);
         const event = toVisit(await calendarEvent(visit.eventId), ZONE);
-        const [h, m] = String(stop?.start).split(':').map(Number) as [number, number];
-        expect(h * 60 + m).toBe(event.startMinute);
+        expect(zonedMinute(new Date(String(stop?.start)), ZONE)).toBe(event.startMinute);
       }
       expect(final.summary?.moved.map((x) => x.eventId).sort()).toEqual(
         final.visits
@@ -343,6 +342,18 @@ describe('an evening of confirmation calls', () => {
     const refused = await post('/functions/v1/confirmations/run', { clinician: MAYA, date: addDays(DAY, 1) });
     expect(refused.status).toBe(409);
     expect(refused.data.message).toMatch(/outside calling hours/);
+  });
+
+  it('says why, and calls nobody, when the server cannot read a clinician’s calendar', async () => {
+    const before = (await calls()).length;
+    const plan = await post('/functions/v1/confirmations/plan', { clinician: 'sam.novak@homerounds.test', date: DAY });
+    expect(plan.status).toBe(409);
+    expect(plan.data).toMatchObject({ code: 'no_calendar_access', message: expect.stringContaining('sign in once') });
+    const unknown = await post('/functions/v1/confirmations/plan', { clinician: 'nobody@homerounds.test' });
+    expect(unknown.status).toBe(404);
+    const bad = await post('/functions/v1/confirmations/plan', { clinician: MAYA, date: '2026-13-45' });
+    expect(bad.status).toBe(400);
+    expect((await calls()).length).toBe(before);
   });
 
   it('lets a signed-in clinician read only their own statuses', async () => {

@@ -5,9 +5,11 @@
 import { verifyCallToken } from '../../../core/assistant/call-token.ts';
 import { CALL_TOKEN_VARIABLE } from '../../../core/assistant/contract.ts';
 import { isIsoDate } from '../../../core/assistant/zoned-time.ts';
+import { CalendarApiError } from '../../../core/calendar/calendar-client.ts';
 import type { BatchState } from '../../../core/confirmations/contract.ts';
 import { readReport } from '../../../core/confirmations/report.ts';
 import type { ConfirmationStore } from '../../../core/confirmations/store.ts';
+import { GoogleGrantMissingError } from '../../../core/google/access.ts';
 import { BatchConflictError, type BatchRunner, ClinicianNotFoundError, FINAL_STATES } from './confirmation-runner.ts';
 import {
   bearerToken,
@@ -203,6 +205,20 @@ export function createConfirmationsHandler(config: ConfirmationsConfig): WebHand
       if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);
       if (error instanceof ClinicianNotFoundError) return errorJson(404, 'not_found', error.message);
       if (error instanceof BatchConflictError) return errorJson(409, 'conflict', error.message);
+      if (error instanceof GoogleGrantMissingError) {
+        return errorJson(
+          409,
+          'no_calendar_access',
+          'The server cannot read this clinician’s calendar: they have not signed in to HomeRounds with calendar access, or removed it. Nothing was called; they need to sign in once.',
+        );
+      }
+      if (error instanceof CalendarApiError) {
+        return errorJson(
+          503,
+          'calendar_unavailable',
+          `Google Calendar answered ${error.status}; nothing was called. Try again.`,
+        );
+      }
       log(`confirmations: ${action} failed: ${error instanceof Error ? error.message : 'error'}`);
       return errorJson(
         503,

@@ -207,8 +207,9 @@ describe('the confirmation tools, bound to one visit', () => {
   beforeEach(() => {
     calendar = memoryCalendar(seed, MAYA, ZONE);
     const visits = dayVisits(calendar).filter((v) => v.patient && v.window);
-    // A visit with room after it inside its window, so "later" has an answer.
-    visit = visits.find((v) => (v.window as { end: number }).end - v.endMinute >= 60) ?? (visits[0] as Visit);
+    // The day's last visit whose window runs an hour past its end: "later" has an answer there.
+    const last = [...visits].sort((a, b) => b.startMinute - a.startMinute);
+    visit = last.find((v) => (v.window as { end: number }).end - v.endMinute >= 60) ?? (last[0] as Visit);
     rows = [rowFor(visit)];
     store = memoryStore(rows);
     canWrite = true;
@@ -222,7 +223,7 @@ describe('the confirmation tools, bound to one visit', () => {
     expect(slots.length).toBeLessThanOrEqual(3);
     for (const slot of slots) {
       const minute = zonedMinute(new Date(slot.start), ZONE);
-      expect(minute).toBeGreaterThan(visit.startMinute);
+      expect(minute).toBeGreaterThanOrEqual(visit.startMinute + 15); // a real change, not five minutes
       expect(minute).toBeGreaterThanOrEqual((visit.window as { start: number }).start);
       expect(offered.say).toContain(slot.label);
     }
@@ -283,8 +284,7 @@ describe('the re-plan after the calls', () => {
     for (const stop of summary.plan?.order ?? []) {
       const row = rows.find((r) => r.eventId === stop.eventId);
       if (row?.status !== 'confirmed') continue;
-      const [h, m] = stop.start.split(':').map(Number) as [number, number];
-      expect(h * 60 + m).toBe(booked.get(stop.eventId));
+      expect(zonedMinute(new Date(stop.start), ZONE)).toBe(booked.get(stop.eventId));
     }
   });
 });
