@@ -108,7 +108,11 @@ Exit codes: 0 the batch is done (or --dry-run); 1 the batch failed, or one alrea
           if (end.status.state === 'failed') {
             throw new CliError(`the batch failed: ${end.status.failure ?? 'no reason given'}. Details: ${check}`);
           }
-          if (end.status.state !== 'done') {
+          if (end.status.state === 'closed') {
+            io.stderr(
+              'The calls are over and the day is re-planned; an answer that comes later (until calling hours end) still updates its visit.\n',
+            );
+          } else if (end.status.state !== 'done') {
             throw new CliError(`the batch ended ${end.status.state}. Details: ${check}`);
           }
         } finally {

@@ -236,8 +236,16 @@ export function changedVisits(status: BatchStatus, seen: Map<string, Confirmatio
 export type RunEnd = { kind: 'finished'; status: BatchStatus } | { kind: 'timeout'; status: BatchStatus };
 
 /**
+ * The run is over for the administrator once every call is answered or given up and the day re-planned
+ * (`closed`: a patient who calls back before calling hours end still updates their visit) or the batch ended.
+ */
+export function callsOver(status: BatchStatus): boolean {
+  return status.finished || status.state === 'closed';
+}
+
+/**
  * POST /run (sent once: never retried automatically, a batch places calls), then GET /status every
- * `pollMs` until the batch finishes or `timeoutMs` passes. `onStatus` sees every status, the run's first.
+ * `pollMs` until the calls are over (callsOver) or `timeoutMs` passes. `onStatus` sees every status, the run's first.
  */
 export async function runBatch(
   client: ApiClient,
@@ -267,7 +275,7 @@ export async function runBatch(
     { date: opts.date, canForce: !opts.force },
   );
   opts.onStatus(status);
-  while (!status.finished) {
+  while (!callsOver(status)) {
     const left = deadline - now();
     if (left <= 0) return { kind: 'timeout', status };
     // A last look at the deadline: a batch that ended meanwhile is not a timeout.

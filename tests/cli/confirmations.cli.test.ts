@@ -68,7 +68,9 @@ function visit(plan: CallPlan, eventId: string, patch: Partial<VisitConfirmation
 }
 
 /** The batch after `polls` status requests: calls go out, outcomes arrive, the day is re-optimised. */
-function progress(email: string, date: string, polls: number, ending: 'done' | 'failed' | 'never'): BatchStatus {
+type Ending = 'done' | 'closed' | 'failed' | 'never';
+
+function progress(email: string, date: string, polls: number, ending: Ending): BatchStatus {
   const plan = planFor(email, date);
   const base = (state: BatchStatus['state'], visits: VisitConfirmation[]): BatchStatus => ({
     batchId: `b-${email}`,
@@ -119,9 +121,10 @@ function progress(email: string, date: string, polls: number, ending: 'done' | '
     skipped,
   ];
   if (polls === 2) return base('retryWait', visits);
+  // `closed`: the calls are over and the day re-planned; late answers are still taken until 9 pm.
   return {
-    ...base('done', visits),
-    finished: true,
+    ...base(ending === 'closed' ? 'closed' : 'done', visits),
+    finished: ending !== 'closed',
     summary: {
       counts: { confirmed: 1, moved: 1, 'no-answer': 1, skipped: 1 },
       moved: [{ eventId: 'e2', patientName: 'Robert Vance', from: '2026-11-24T16:30:00Z', to: '2026-11-24T20:30:00Z' }],
@@ -140,7 +143,8 @@ function progress(email: string, date: string, polls: number, ending: 'done' | '
   };
 }
 
-const ENDINGS: Record<string, 'done' | 'failed' | 'never'> = {
+const ENDINGS: Record<string, Ending> = {
+  'closing@homerounds.test': 'closed',
   [MAYA]: 'done',
   'failing@homerounds.test': 'failed',
   'slow@homerounds.test': 'never',
@@ -345,6 +349,16 @@ describe('homerounds confirmations run', () => {
     expect(human.stderr).toContain(
       'homerounds confirmations status --clinician failing@homerounds.test --date 2026-11-24',
     );
+  });
+
+  it('stops with exit 0 once the calls are over and the day is re-planned, saying late answers still count', async () => {
+    const run = await cli(
+      ['confirmations', 'run', '--clinician', 'closing@homerounds.test', ...fast, ...hosted()],
+      withSecret,
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('an answer that comes later (until calling hours end) still updates its visit');
+    expect(run.stdout).toContain('Re-optimised order');
   });
 
   it('exits 5 when --timeout passes first, saying the batch keeps running and how to check it', async () => {
