@@ -12,7 +12,7 @@ import type { Db } from '../db/db.ts';
 import { bearer, readBody, sendJson } from '../http.ts';
 import { LOCAL_VOICE_ORG_ID, LOCAL_VOICE_ORG_NAME, LOCAL_VOICE_PRIVATE_KEY, LOCAL_VOICE_PUBLIC_KEY } from './keys.ts';
 import { createOutboundDialer, type OutboundDialer } from './outbound.ts';
-import { iso, present, type Row } from './rows.ts';
+import { present, type Row } from './rows.ts';
 
 export interface VoiceApiOptions {
   db: Db;

@@ -19,7 +19,7 @@ import {
   renderTemplate,
   runPersonaCall,
 } from './personas.ts';
-import { iso, present, type Row } from './rows.ts';
+import { present, type Row } from './rows.ts';
 
 export interface OutboundDialerOptions {
   db: Db;
