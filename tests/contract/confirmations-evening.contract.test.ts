@@ -6,6 +6,7 @@
 // hours do. Then: an opted-out number is never called again, nothing is called outside calling hours, and
 // a clinician reads only their own statuses through PostgREST.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signCallToken } from '../../core/assistant/call-token.ts';
 import { toVisit } from '../../core/assistant/visits.ts';
 import { addDays, zonedDate, zonedMinute } from '../../core/assistant/zoned-time.ts';
 import { mapProviderEvent } from '../../core/calendar/map-events.ts';
@@ -13,6 +14,7 @@ import { eveningCallTime, withinCallingHours } from '../../core/confirmations/ca
 import {
   type BatchStatus,
   type CallPlan,
+  CONFIRMATION_OUTPUT_NAME,
   type ConfirmationStatus,
   PERSONAS,
   type Persona,
@@ -20,7 +22,7 @@ import {
 import { toE164 } from '../../core/confirmations/phone.ts';
 import { CALENDAR_EVENTS_SCOPE } from '../../core/google/access.ts';
 import { CALENDAR_READONLY_SCOPE } from '../../fixtures/local-keys.ts';
-import { LOCAL_ADMIN_SECRET } from '../../fixtures/local-secrets.ts';
+import { LOCAL_ADMIN_SECRET, LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
 import { generateSeed, type SeedClinician } from '../../fixtures/seed.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
@@ -304,6 +306,42 @@ describe('an evening of confirmation calls', () => {
           .sort(),
       );
     }
+  });
+
+  it('takes an answer that comes after the batch ended, flagged late', async () => {
+    // A patient who did not answer calls back after 9 pm; the platform reports that call like any other.
+    const missed = allVisits().find((v) => v.status === 'no-answer');
+    if (!missed) throw new Error('the evening left no no-answer to call back');
+    const batch = finals.get(missed.email) as BatchStatus;
+    const token = await signCallToken(batch.clinician.userId, LOCAL_CALL_TOKEN_SECRET, new Date(clock.t), 600, {
+      eventId: missed.eventId,
+      visitDate: DAY,
+    });
+    const report = await fetch(`${platform.url}/functions/v1/confirmations/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-vapi-secret': LOCAL_TOOLS_SECRET },
+      body: JSON.stringify({
+        message: {
+          type: 'end-of-call-report',
+          endedReason: 'customer-ended-call',
+          call: { id: 'late-call', assistantOverrides: { variableValues: { homeroundsCallToken: token.token } } },
+          artifact: {
+            structuredOutputs: { late: { name: CONFIRMATION_OUTPUT_NAME, result: { outcome: 'confirmed' } } },
+          },
+          analysis: {},
+        },
+      }),
+    });
+    expect(report.status).toBe(200);
+    const after = (await status(missed.email, DAY)).data.visits.find((v) => v.eventId === missed.eventId);
+    expect(after).toMatchObject({ status: 'confirmed', late: true });
+    // A report without the server secret changes nothing.
+    const forged = await fetch(`${platform.url}/functions/v1/confirmations/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ message: { type: 'end-of-call-report', endedReason: 'voicemail' } }),
+    });
+    expect(forged.status).toBe(401);
   });
 
   it('never calls an opted-out number again', async () => {
