@@ -1,19 +1,17 @@
-// The simulated voice client: the call-session and video-client machines driven in-process with
-// injected transports, scripted audio levels, scripted conversation turns and injected faults, all on
-// XState's SimulatedClock so a 40-second call simulates in milliseconds and every duration reproduces.
-// It emits the same events as the official SDK (call-start, call-end, speech-start, …).
-import { type AnyActorRef, createActor, SimulatedClock } from 'xstate';
+// The simulated voice client: the machines' voice-client factory (the web's local client is the same
+// factory) over a scripted room — scripted audio levels, conversation turns and injected faults — all
+// on XState's SimulatedClock so a 40-second call simulates in milliseconds and every duration
+// reproduces. It emits the same events as the official SDK (call-start, call-end, speech-start, …) and
+// returns the call session's own outcome.
+import { SimulatedClock } from 'xstate';
 import { assertVideoClientInput } from '../../core/video-client/input-schema.ts';
 import {
   CALL_START_STAGES,
   type CallSessionEmitted,
-  type CallSessionPorts,
+  type CallSessionOutput,
   type CallStartStage,
-  type CallTransportNotification,
-  callSessionMachine,
-  createCallSessionActors,
+  createVoiceClient,
 } from '../../machines/call-session/index.ts';
-import { createVideoClientActors, videoClientMachine } from '../../machines/video-client/index.ts';
 
 /** Simulated durations of each step (ms of simulated time). */
 export const SIMULATED_STEP_MS = {
@@ -77,12 +75,9 @@ export interface SimulationEvent {
   payload?: unknown;
 }
 
-export interface SimulationResult {
-  ok: boolean;
-  failedStage: CallStartStage | null;
-  endedReason: string | null;
+/** The session's outcome, and how much simulated time the call took. */
+export interface SimulationResult extends CallSessionOutput {
   simulatedMs: number;
-  callId: string | null;
 }
 
 class SimulatedFault extends Error {
@@ -128,11 +123,29 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
   };
   const emit = (type: SimulationEvent['type'], payload?: unknown) => options.onEvent({ t: clock.now(), type, payload });
 
-  // The video client: bundle loads time out as scripted, then join/leave take simulated time.
   let bundleAttempt = 0;
-  const video = createActor(
-    videoClientMachine.provide({
-      actors: createVideoClientActors({
+  const client = createVoiceClient({
+    isMobile: options.script.isMobile ?? false,
+    clock,
+    now: () => clock.now(),
+    ports: {
+      async createWebCall(_request, signal) {
+        await sleep(SIMULATED_STEP_MS.webCallCreation, signal);
+        fault('web-call-creation');
+        return {
+          id: `sim-${options.assistantId.slice(0, 8)}`,
+          webCallUrl: 'sim://room',
+          callToken: null,
+          videoRecordingEnabled: false,
+          voiceProvider: 'local',
+        };
+      },
+      async createCallObject() {
+        fault('daily-call-object-creation');
+        if (options.callObjectProperties) assertVideoClientInput('callProperties', options.callObjectProperties);
+      },
+      // As daily-js does, the call-machine bundle loads on join (3 attempts, 20 s each, 3 s apart).
+      room: {
         async loadBundle(_attempt, signal) {
           bundleAttempt++;
           if (bundleAttempt <= (options.bundleTimeouts ?? 0)) return never(signal);
@@ -140,141 +153,55 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
         },
         async joinMeeting(_input, signal) {
           await sleep(SIMULATED_STEP_MS.join, signal);
+          fault('daily-call-join');
+          // The assistant is ready a moment after the join.
+          clock.setTimeout(
+            () => client.report({ type: 'daily.appMessage', fromAssistant: true, data: 'listening' }),
+            SIMULATED_STEP_MS.assistantReady,
+          );
           return { localSessionId: 'sim-local' };
         },
         async leaveMeeting(signal) {
           await sleep(SIMULATED_STEP_MS.leave, signal);
         },
-      }),
-    }),
-    { clock },
-  );
-  let lastVideoState = '';
-  video.subscribe((snapshot) => {
-    const state = typeof snapshot.value === 'string' ? snapshot.value : JSON.stringify(snapshot.value);
-    if (state !== lastVideoState) {
-      lastVideoState = state;
-      emit('video-client-state', { state, meetingState: snapshot.context.meetingState });
-    }
+      },
+      async startVideoRecording(input, signal) {
+        await sleep(SIMULATED_STEP_MS.recording, signal);
+        fault('video-recording-setup');
+        return input.videoRecordingEnabled ? 'started' : 'skipped-not-enabled';
+      },
+      async startAudioObserver(signal) {
+        await sleep(SIMULATED_STEP_MS.audioObserver, signal);
+        fault('audio-observer-setup');
+      },
+      async startAudioProcessing(signal) {
+        await sleep(SIMULATED_STEP_MS.audioProcessing, signal);
+        fault('audio-processing-setup');
+      },
+      transport: { send: () => {}, setMuted: () => {}, recoverAudio: async () => {} },
+      async stopRecording(signal) {
+        await sleep(SIMULATED_STEP_MS.recording, signal);
+      },
+      async cleanup() {},
+    },
   });
-  video.start();
-  const waitForVideo = (ok: 'loaded' | 'joined' | 'left', signal: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      const check = () => {
-        const snapshot = video.getSnapshot();
-        if (snapshot.matches(ok)) resolve();
-        else if (snapshot.matches('error'))
-          reject(new Error(snapshot.context.lastError?.message ?? 'video client error'));
-      };
-      const subscription = video.subscribe(check);
-      signal.addEventListener('abort', () => {
-        subscription.unsubscribe();
-        reject(new Error('aborted'));
-      });
-      check();
-    });
-
-  // The room: notifications buffered until the machine subscribes (an early "listening" is kept).
-  let notify: ((n: CallTransportNotification) => void) | null = null;
-  const pending: CallTransportNotification[] = [];
-  const deliver = (n: CallTransportNotification) => (notify ? notify(n) : pending.push(n));
-
-  const ports: CallSessionPorts = {
-    async createWebCall(_request, signal) {
-      await sleep(SIMULATED_STEP_MS.webCallCreation, signal);
-      fault('web-call-creation');
-      return {
-        id: `sim-${options.assistantId.slice(0, 8)}`,
-        webCallUrl: 'sim://room',
-        callToken: null,
-        videoRecordingEnabled: false,
-        voiceProvider: 'local',
-      };
-    },
-    async createCallObject() {
-      fault('daily-call-object-creation');
-      if (options.callObjectProperties) assertVideoClientInput('callProperties', options.callObjectProperties);
-    },
-    async joinCall(input, signal) {
-      fault('daily-call-join');
-      // As daily-js does, the call-machine bundle loads on join (3 attempts, 20 s each, 3 s apart).
-      video.send({ type: 'video.load' });
-      await waitForVideo('loaded', signal);
-      video.send({ type: 'video.join', url: input.url });
-      await waitForVideo('joined', signal);
-      // The assistant is ready a moment after the join.
-      clock.setTimeout(
-        () => deliver({ type: 'daily.appMessage', fromAssistant: true, data: 'listening' }),
-        SIMULATED_STEP_MS.assistantReady,
-      );
-    },
-    async startVideoRecording(input, signal) {
-      await sleep(SIMULATED_STEP_MS.recording, signal);
-      fault('video-recording-setup');
-      return input.videoRecordingEnabled ? 'started' : 'skipped-not-enabled';
-    },
-    async startAudioObserver(signal) {
-      await sleep(SIMULATED_STEP_MS.audioObserver, signal);
-      fault('audio-observer-setup');
-    },
-    async startAudioProcessing(signal) {
-      await sleep(SIMULATED_STEP_MS.audioProcessing, signal);
-      fault('audio-processing-setup');
-    },
-    connectTransport(listener) {
-      notify = listener;
-      for (const n of pending.splice(0)) listener(n);
-      return {
-        send: () => {},
-        setMuted: () => {},
-        recoverAudio: async () => {},
-        close: () => {
-          notify = null;
-        },
-      };
-    },
-    async leaveCall(signal) {
-      video.send({ type: 'video.leave' });
-      await waitForVideo('left', signal);
-      deliver({ type: 'daily.left' });
-    },
-    async stopRecording(signal) {
-      await sleep(SIMULATED_STEP_MS.recording, signal);
-    },
-    async cleanup() {},
-  };
-
-  const session = createActor(
-    callSessionMachine.provide({ actors: createCallSessionActors(ports, () => clock.now()) }),
-    { clock, input: { isMobile: options.script.isMobile ?? false } },
-  );
-  let result: SimulationResult = { ok: false, failedStage: null, endedReason: null, simulatedMs: 0, callId: null };
   let callStartedAt: number | null = null;
-  let finished = false;
-  session.on('*', (event: CallSessionEmitted) => {
-    emit(event.type, event.payload);
-    if (event.type === 'call-start-failed') {
-      result.failedStage = event.payload.stage === 'unknown' ? null : event.payload.stage;
-      finished = true;
-    }
-    if (event.type === 'call-start-success') {
-      result.ok = true;
-      result.callId = event.payload.callId;
-    }
+  client.on((event) => {
+    if (event.type === 'meeting-state') emit('video-client-state', event.payload);
+    else emit(event.type, event.payload);
     if (event.type === 'call-start') callStartedAt = clock.now();
-    if (event.type === 'message' && event.payload.type === 'status-update' && event.payload.status === 'ended') {
-      result.endedReason = String(event.payload.endedReason ?? 'unknown');
-    }
-    if (event.type === 'call-end') finished = true;
   });
-  session.start();
-  session.send({ type: 'call.start', assistantId: options.assistantId });
+  void client.start({ assistantId: options.assistantId });
+  const session = client.session();
+  const outcome = client.outcome();
+  if (!session || !outcome) throw new Error('the voice client did not start a session');
 
   // The conversation, scheduled relative to call-start once it happens.
   const turns = options.script.turns ?? [];
   let scheduled = false;
   let answering = 0;
-  const runConversation = async (actor: AnyActorRef) => {
+  const deliver = client.report;
+  const runConversation = () => {
     const turnAt = turns.map((_, i) => 1_000 + i * 4_000);
     const levels = options.script.levels ?? defaultLevels(turnAt);
     for (const sample of levels)
@@ -322,15 +249,16 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
         });
         clock.setTimeout(() => deliver({ type: 'daily.left' }), 50);
       } else {
-        actor.send({ type: 'call.stop' });
+        session.send({ type: 'call.stop' });
       }
     }, hangUp);
   };
 
-  while (!finished && clock.now() < MAX_SIMULATED_MS) {
+  // Simulated time runs until the session ends (its final state).
+  while (session.getSnapshot().status === 'active' && clock.now() < MAX_SIMULATED_MS) {
     if (callStartedAt !== null && !scheduled) {
       scheduled = true;
-      await runConversation(session);
+      runConversation();
     }
     if (answering > 0) {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -339,15 +267,13 @@ export async function simulateCall(options: SimulationOptions): Promise<Simulati
     clock.increment(TICK_MS);
     await flush();
   }
-  // Let end handling (cleanup) settle.
-  for (let i = 0; i < 100 && !session.getSnapshot().matches('idle'); i++) {
-    clock.increment(TICK_MS);
-    await flush();
+  if (session.getSnapshot().status === 'active') {
+    client.dispose();
+    throw new Error(`the simulated call did not end within ${MAX_SIMULATED_MS} ms`);
   }
-  result = { ...result, simulatedMs: clock.now() };
-  session.stop();
-  video.stop();
-  return result;
+  const output = await outcome;
+  client.dispose();
+  return { ...output, simulatedMs: clock.now() };
 }
 
 export { CALL_START_STAGES };

@@ -1,7 +1,37 @@
 // `homerounds call simulate`: a call through the product's own machines, without a browser or network.
 import type { Command } from 'commander';
-import { CALL_STAGE_EXIT_BASE, CliError, usageError } from '../errors.ts';
+import type { CallSessionOutput, CallStartStage } from '../../machines/call-session/call-session.types.ts';
+import { CALL_STAGE_EXIT_BASE, CliError, EXIT, usageError } from '../errors.ts';
 import { type CliIo, printLines } from '../output/io.ts';
+
+/**
+ * `call simulate`'s exit code for each start stage whose failure ended the start: 10 + its position.
+ * The last three are non-fatal in the SDK (the call still starts), so a run never exits with them.
+ */
+export const CALL_STAGE_EXIT_CODES: Record<CallStartStage, number> = {
+  initialization: CALL_STAGE_EXIT_BASE,
+  'web-call-creation': CALL_STAGE_EXIT_BASE + 1,
+  'daily-call-object-creation': CALL_STAGE_EXIT_BASE + 2,
+  'mobile-permissions': CALL_STAGE_EXIT_BASE + 3,
+  'daily-call-join': CALL_STAGE_EXIT_BASE + 4,
+  'video-recording-setup': CALL_STAGE_EXIT_BASE + 5,
+  'audio-observer-setup': CALL_STAGE_EXIT_BASE + 6,
+  'audio-processing-setup': CALL_STAGE_EXIT_BASE + 7,
+};
+
+/** The run's exit code from the call session's outcome: 0 started, the failed stage's code, else 1. */
+export function callExitCode(outcome: CallSessionOutput): number {
+  if (outcome.ok) return EXIT.ok;
+  return outcome.failedStage ? CALL_STAGE_EXIT_CODES[outcome.failedStage] : EXIT.error;
+}
+
+/** The exit-code lines of `call simulate --help`, from the table. */
+export function callExitCodesHelp(): string {
+  const fatal = (['web-call-creation', 'daily-call-object-creation', 'daily-call-join'] as const).map(
+    (stage) => `${CALL_STAGE_EXIT_CODES[stage]} ${stage}`,
+  );
+  return `Exit codes: 0 the call started and ended; 1 it was stopped before it started; the start stage that\n  failed: ${fatal.join(', ')}. video-recording-setup, audio-observer-setup and\n  audio-processing-setup are non-fatal in the SDK, so the call still starts and the run exits 0.`;
+}
 
 function parseCount(value: string): number {
   const n = Number(value);
@@ -30,7 +60,7 @@ export function registerCallSimulate(call: Command, io: CliIo): void {
     .option('--json', 'print NDJSON: one event per line')
     .addHelpText(
       'after',
-      `\nExamples:\n  $ homerounds call simulate --assistant home-visit-scheduler --clinician maya.patel@homerounds.test\n  $ homerounds call simulate --assistant a1 --clinician maya.patel@homerounds.test --calendar-write --script book.yaml\n  $ homerounds call simulate --assistant a1 --fail-stage daily-call-join --json\n\nExit codes: 0 the call started and ended; 10–17 the start stage that failed\n  (11 web-call-creation, 12 daily-call-object-creation, 14 daily-call-join,\n  15 video-recording-setup, 16 audio-observer-setup, 17 audio-processing-setup; the last three are\n  non-fatal in the SDK, so the call still starts and the run exits 0).`,
+      `\nExamples:\n  $ homerounds call simulate --assistant home-visit-scheduler --clinician maya.patel@homerounds.test\n  $ homerounds call simulate --assistant a1 --clinician maya.patel@homerounds.test --calendar-write --script book.yaml\n  $ homerounds call simulate --assistant a1 --fail-stage daily-call-join --json\n\n${callExitCodesHelp()}`,
     )
     .action(
       async (opts: {
@@ -64,13 +94,9 @@ export function registerCallSimulate(call: Command, io: CliIo): void {
           onEvent: opts.json ? (event) => io.stdout(`${JSON.stringify(event)}\n`) : undefined,
         });
         if (!opts.json) printLines(io, handler.formatSimulation(sim));
-        if (!sim.result.ok) {
-          const { CALL_START_STAGES } = await import('../adapters/call-simulator.ts');
-          const index = sim.result.failedStage ? CALL_START_STAGES.indexOf(sim.result.failedStage) : -1;
-          throw new CliError(
-            `the call failed to start at ${sim.result.failedStage ?? 'an unknown stage'}`,
-            index >= 0 ? CALL_STAGE_EXIT_BASE + index : 1,
-          );
+        const code = callExitCode(sim.result);
+        if (code !== 0) {
+          throw new CliError(`the call failed to start at ${sim.result.failedStage ?? 'an unknown stage'}`, code);
         }
       },
     );

@@ -30,6 +30,8 @@ export const callSessionModel: MachineModel<typeof callSessionMachine> = {
       { label: 'call object', output: { durationMs: 5 } },
       { label: 'no WebRTC', error: stageError('WebRTC not supported or suppressed', 2) },
     ],
+    // The call object runs for the whole call; the outcome worth modelling is a crash.
+    videoClient: [{ label: 'call object crashed', error: new Error('call machine crashed') }],
     joinCall: [
       { label: 'joined', output: { durationMs: 900 } },
       { label: 'join refused', error: stageError('not-allowed', 400) },
@@ -85,10 +87,11 @@ export const callSessionModel: MachineModel<typeof callSessionMachine> = {
     { type: 'daily.nonFatalError', errorType: 'audio-processor-error' },
     { type: 'daily.audioRecoveryFailed', message: 'mic unavailable' },
   ],
-  // Only what steers transitions: the mobile check and whether recording is on. Durations, the muted
-  // flag, the noise processor and the ended-status flag only shape emitted events (unit-tested).
+  // What steers transitions (the mobile check, whether recording is on) and the outcome's verdict (start
+  // succeeded, failed stage). Durations, the muted flag, the noise processor and the ended status only
+  // shape emitted events and the output's details (unit-tested).
   serializeContext: (context) => {
-    const { isMobile, call } = context as CallSessionContext;
-    return { isMobile, recording: call?.videoRecordingEnabled ?? null };
+    const { isMobile, call, startSucceeded, failedStage } = context as CallSessionContext;
+    return { isMobile, recording: call?.videoRecordingEnabled ?? null, startSucceeded, failedStage };
   },
 };

@@ -1,6 +1,8 @@
 // Types of the call-session machine: a web call's staged start, live phase and end, as plain JSON;
 // the events it takes, the events it emits (named exactly as @vapi-ai/web's) and the ports a face
 // implements (the local platform's WebSocket room, the CLI's scripted room, fakes in tests).
+import type { AnyActorRef } from 'xstate';
+import type { VideoClientPorts } from '../video-client/video-client.types.ts';
 
 /** The start stages in order (reference §1.5), as they appear in `call-start-progress`. */
 export const CALL_START_STAGES = [
@@ -59,6 +61,27 @@ export interface CallSessionContext {
   /** Spec §9: noise cancellation is on at the start of a call; an audio-processor error turns it off. */
   noiseProcessor: NoiseProcessor;
   muted: boolean;
+  /** Each start stage's duration so far (ms), failed ones included. */
+  durations: Partial<Record<CallStartStage, number>>;
+  /** The stage whose failure ended the start; null while none did. */
+  failedStage: CallStartStage | null;
+  /** call-start-success was emitted. */
+  startSucceeded: boolean;
+  /** The ended status's reason: the assistant's, or customer-ended-call when none came. */
+  endedReason: string | null;
+}
+
+/** What a call session ends with (its final state's output): the CLI's exit code, the tests' verdict. */
+export interface CallSessionOutput {
+  /** The start succeeded (call-start-success). */
+  ok: boolean;
+  /** The fatal stage that failed the start; null when it succeeded or was stopped by the user. */
+  failedStage: CallStartStage | null;
+  /** Why the call ended (status-update endedReason); null when it never started. */
+  endedReason: string | null;
+  /** Each start stage's duration (ms). */
+  durations: Partial<Record<CallStartStage, number>>;
+  callId: string | null;
 }
 
 /** Notifications from the call's room (the callTransport callback actor sends them back). */
@@ -170,6 +193,12 @@ export interface CallObjectOptions {
 export interface JoinCallInput {
   url: string;
   token: string | null;
+  /** The call object (the session's videoClient child): loaded, then joined. */
+  video: AnyActorRef | undefined;
+}
+
+export interface LeaveCallInput {
+  video: AnyActorRef | undefined;
 }
 
 /** The room as a face wires it: notifications out, commands in. */
@@ -181,12 +210,17 @@ export interface CallTransport {
   close(): void;
 }
 
-/** What a face provides. Promises get the machine's abort signal so a timeout cancels them. */
+/**
+ * What a face provides. Promises get the machine's abort signal so a timeout cancels them. Joining and
+ * leaving go through the call object (the video-client child, over `room`).
+ */
 export interface CallSessionPorts {
   /** POST /call/web. */
   createWebCall(request: CallStartRequest, signal: AbortSignal): Promise<WebCall>;
+  /** Configures the call object (validates its properties); the call object itself is the session's child. */
   createCallObject(options: CallObjectOptions, signal: AbortSignal): Promise<void>;
-  joinCall(input: JoinCallInput, signal: AbortSignal): Promise<void>;
+  /** The call object's bundle, join and leave. */
+  room: VideoClientPorts;
   /** Resolves how recording began, or 'skipped-not-enabled'. */
   startVideoRecording(
     input: { videoRecordingEnabled: boolean },
@@ -199,11 +233,10 @@ export interface CallSessionPorts {
   /**
    * Subscribes to the room: every notification goes to `notify`. Called once the start succeeded; the
    * room exists since the join, so notifications that arrived before (an early "listening") must be
-   * buffered and delivered here, in order.
+   * buffered and delivered here, in order (the voice-client factory does this for its faces).
    */
   connectTransport(notify: (notification: CallTransportNotification) => void): CallTransport;
-  leaveCall(signal: AbortSignal): Promise<void>;
   stopRecording(signal: AbortSignal): Promise<void>;
-  /** Destroys the call object; safe to call when there is none. */
+  /** Releases the face's resources (microphone, sockets); the call object is destroyed with the session's room. */
   cleanup(signal: AbortSignal): Promise<void>;
 }

@@ -14,13 +14,13 @@ const STAGE_BY_STATE: Record<string, CallStartStage> = {
   audioProcessingSetup: 'audio-processing-setup',
 };
 
-export type CallPhase = 'idle' | 'starting' | 'waitingForAssistant' | 'live' | 'ending';
+export type CallPhase = 'idle' | 'starting' | 'waitingForAssistant' | 'live' | 'ending' | 'ended';
 
 export interface CallSessionView {
   phase: CallPhase;
   /** The start stage in progress, while starting. */
   stage: CallStartStage | null;
-  /** Started (not idle): a second start is refused. */
+  /** Started and not over: a second start is refused. */
   started: boolean;
   speaking: boolean;
   muted: boolean;
@@ -31,19 +31,22 @@ export interface CallSessionView {
 
 export function toCallSessionView(snapshot: SnapshotFrom<typeof callSessionMachine>): CallSessionView {
   const { call, muted, noiseProcessor } = snapshot.context;
-  const value = snapshot.value;
   let phase: CallPhase = 'ending';
   if (snapshot.matches('idle')) phase = 'idle';
-  else if (snapshot.matches('starting')) phase = 'starting';
-  else if (snapshot.matches({ inCall: { active: { connection: 'waitingForAssistant' } } }))
+  else if (snapshot.matches('ended')) phase = 'ended';
+  else if (snapshot.matches({ call: 'starting' })) phase = 'starting';
+  else if (snapshot.matches({ call: { inCall: { active: { connection: 'waitingForAssistant' } } } }))
     phase = 'waitingForAssistant';
-  else if (snapshot.matches({ inCall: { active: { connection: 'live' } } })) phase = 'live';
-  const startingChild = typeof value === 'object' && 'starting' in value ? String(value.starting) : null;
+  else if (snapshot.matches({ call: { inCall: { active: { connection: 'live' } } } })) phase = 'live';
+  const value = snapshot.value;
+  const callValue = typeof value === 'object' && 'call' in value ? value.call : null;
+  const startingChild =
+    callValue && typeof callValue === 'object' && 'starting' in callValue ? String(callValue.starting) : null;
   return {
     phase,
     stage: startingChild ? (STAGE_BY_STATE[startingChild] ?? null) : null,
-    started: phase !== 'idle',
-    speaking: snapshot.matches({ inCall: { active: { speech: 'speaking' } } }),
+    started: phase !== 'idle' && phase !== 'ended',
+    speaking: snapshot.matches({ call: { inCall: { active: { speech: 'speaking' } } } }),
     muted,
     callId: call?.id ?? null,
     noiseProcessor,

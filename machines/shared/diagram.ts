@@ -44,7 +44,7 @@ export function toMermaid(machine: AnyStateMachine): string {
   const initial = root.initial?.target?.[0] as AnyStateNode | undefined;
   if (initial) lines.push(`  [*] --> ${mermaidId(initial)}`);
   const walk = (node: AnyStateNode) => {
-    for (const [eventType, candidates] of node.transitions) {
+    for (const [eventType, candidates] of [...node.transitions, ['always', node.always ?? []] as const]) {
       for (const transition of candidates) {
         const sourceId = node === root ? null : mermaidId(node);
         for (const target of (transition.target ?? []) as AnyStateNode[]) {

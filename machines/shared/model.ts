@@ -1,7 +1,15 @@
 // What a machine's model-based tests (and `homerounds machines paths`) need to walk its graph:
 // representative results for every invoked actor and the events the outside world can send.
-// Paths are generated from the real machine with xstate/graph; nothing here runs an actor.
-import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventFrom, EventObject } from 'xstate';
+// Paths are generated from the real machine with xstate/graph; nothing here runs an actor. Eventless
+// (`always`) transitions are taken inside a step; takenEventlessTransitions names them for coverage.
+import {
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventFrom,
+  type EventObject,
+  getMicrosteps,
+} from 'xstate';
 import {
   type AdjacencyMap,
   type AdjacencyValue,
@@ -146,4 +154,41 @@ export function pathEventLabels(model: MachineModel, path: ModelPath): string[] 
 /** A readable one-line description of a path, used as a test name and by the CLI. */
 export function describePath(model: MachineModel, path: ModelPath): string {
   return `${JSON.stringify(path.state.value)} via ${['start', ...pathEventLabels(model, path)].join(' → ')}`;
+}
+
+/** Coverage keys of a node's eventless (`always`) transitions, one per candidate. */
+export function eventlessTransitionKeys(node: AnyStateNode): string[] {
+  return (node.always ?? []).map((_, index) => `${node.id} ─always[${index}]`);
+}
+
+/**
+ * What `event` sets off from `snapshot` without further events: the eventless transitions taken (as
+ * coverage keys) and the states passed through on the way (entered and left in the same step). The
+ * macrostep's microsteps after the first are eventless: in each, the candidate taken is the first of an
+ * active node's `always` list whose targets are all active afterwards (targetless: nothing moved).
+ */
+export function eventlessSteps(
+  machine: AnyStateMachine,
+  snapshot: AnyMachineSnapshot,
+  event: EventObject,
+): { transitions: string[]; states: string[] } {
+  const result = { transitions: [] as string[], states: [] as string[] };
+  if (snapshot.status !== 'active') return result;
+  const steps = getMicrosteps(machine, snapshot as never, event as never).map(([step]) => step as AnyMachineSnapshot);
+  for (let i = 1; i < steps.length; i++) {
+    const before = activeNodes(steps[i - 1] as AnyMachineSnapshot);
+    const after = new Set(activeNodes(steps[i] as AnyMachineSnapshot));
+    result.states.push(...before.map((node) => node.id));
+    for (const node of before) {
+      const index = (node.always ?? []).findIndex((candidate) => {
+        const targets = (candidate.target ?? []) as AnyStateNode[];
+        return targets.length ? targets.every((target) => after.has(target)) : after.has(node);
+      });
+      if (index >= 0) {
+        result.transitions.push(`${node.id} ─always[${index}]`);
+        break;
+      }
+    }
+  }
+  return result;
 }

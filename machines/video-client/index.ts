@@ -15,6 +15,5 @@ export {
   toVideoClientError,
   videoClientMachine,
 } from './video-client.machine.ts';
-export { videoClientModel } from './video-client.model.ts';
 export * from './video-client.types.ts';
 export * from './video-client.view.ts';

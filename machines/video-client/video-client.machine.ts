@@ -3,6 +3,13 @@
 // Timing: each bundle load attempt gives up after 20 s; up to 3 attempts, 3 s apart, then error
 // "Failed to load call object bundle". A join gives up after 30 s, a leave after 10 s (then left).
 import { assign, setup } from 'xstate';
+import {
+  BUNDLE_LOAD_ATTEMPTS,
+  BUNDLE_LOAD_TIMEOUT_MS,
+  BUNDLE_RETRY_DELAY_MS,
+  MEETING_JOIN_TIMEOUT_MS as JOIN_TIMEOUT_MS,
+  MEETING_LEAVE_TIMEOUT_MS as LEAVE_TIMEOUT_MS,
+} from '../shared/call-timeouts.ts';
 import { errorMessage, notProvidedPromise } from '../shared/not-provided.ts';
 import type {
   JoinedMeeting,
@@ -15,16 +22,8 @@ import type {
   VideoClientOutput,
 } from './video-client.types.ts';
 
-/** Spec §9: bundle load timeout per attempt. */
-export const BUNDLE_LOAD_TIMEOUT_MS = 20_000;
-/** Spec §9: load attempts before giving up. */
-export const BUNDLE_LOAD_ATTEMPTS = 3;
-/** Spec §9: wait between load attempts. */
-export const BUNDLE_RETRY_DELAY_MS = 3_000;
-/** Ours (the client has none): a join that has not answered by then is abandoned. */
-export const JOIN_TIMEOUT_MS = 30_000;
-/** Ours: a leave that hangs is abandoned and the meeting counted as left. */
-export const LEAVE_TIMEOUT_MS = 10_000;
+// Timings live with the call session's and the widget's, which cover them (machines/shared/call-timeouts.ts).
+export { BUNDLE_LOAD_ATTEMPTS, BUNDLE_LOAD_TIMEOUT_MS, BUNDLE_RETRY_DELAY_MS, JOIN_TIMEOUT_MS, LEAVE_TIMEOUT_MS };
 /** How many warnings context keeps. */
 export const MAX_WARNINGS = 5;
 

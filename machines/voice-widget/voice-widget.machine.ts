@@ -2,9 +2,17 @@
 // Error; mute only while connected; the error catalogue's message mapping; microphone permission and
 // the environment check for the error view. Used by the web app's assistant panel over @vapi-ai/web
 // (or our machine-built client); everything runs inside `running`, which holds the SDK subscription.
-// Timing: loading the client gives up after 20 s, the microphone prompt after 60 s, connecting after
-// 60 s (the call is then stopped), ending after 10 s (then Ready).
+// Timing (machines/shared/call-timeouts.ts): loading the client gives up after 20 s, the microphone
+// prompt after 60 s, connecting after the call session's worst start and listening wait (the call is then
+// stopped), ending after the session's leave limit (then Ready). `widget.close` ends the widget with the
+// last call's outcome {ok, failedStage, endedReason, durations}.
 import { assign, sendTo, setup } from 'xstate';
+import {
+  WIDGET_CONNECT_TIMEOUT_MS as CONNECT_TIMEOUT_MS,
+  WIDGET_END_TIMEOUT_MS as END_TIMEOUT_MS,
+  WIDGET_INIT_TIMEOUT_MS as INIT_TIMEOUT_MS,
+  WIDGET_MICROPHONE_TIMEOUT_MS as MICROPHONE_TIMEOUT_MS,
+} from '../shared/call-timeouts.ts';
 import { errorMessage, notProvidedCallback, notProvidedPromise } from '../shared/not-provided.ts';
 import type {
   LoadClientInput,
@@ -14,14 +22,11 @@ import type {
   VoiceWidgetContext,
   VoiceWidgetEvent,
   VoiceWidgetInput,
+  VoiceWidgetOutput,
 } from './voice-widget.types.ts';
 
-/** Ours (spec §9 has none): how long each waiting state waits. */
-export const INIT_TIMEOUT_MS = 20_000;
-export const MICROPHONE_TIMEOUT_MS = 60_000;
-/** Longer than the call session's worst start (bundle retries + join), shorter than a user's patience. */
-export const CONNECT_TIMEOUT_MS = 60_000;
-export const END_TIMEOUT_MS = 10_000;
+/** Ours (spec §9 has none): how long each waiting state waits; derived in machines/shared/call-timeouts.ts. */
+export { CONNECT_TIMEOUT_MS, END_TIMEOUT_MS, INIT_TIMEOUT_MS, MICROPHONE_TIMEOUT_MS };
 /** How many progress records the debug details keep. */
 export const MAX_DEBUG_STAGES = 30;
 
@@ -77,6 +82,25 @@ export function toWidgetErrorMessage(raw: unknown): string {
   return text || UNKNOWN_ERROR_MESSAGE;
 }
 
+/**
+ * The widget's outcome of its last call: ok when it connected and no error is shown; the stage whose
+ * failure stopped a call that never connected; the error the user read as the reason; stage durations.
+ */
+export function toWidgetOutput(context: VoiceWidgetContext): VoiceWidgetOutput {
+  const durations: Record<string, number> = {};
+  let failedStage: string | null = null;
+  for (const record of context.debug.stages) {
+    if (record.status !== 'started' && record.durationMs !== null) durations[record.stage] = record.durationMs;
+    if (record.status === 'failed' && !context.callConnected) failedStage = record.stage;
+  }
+  return {
+    ok: context.callConnected && context.errorMessage === null,
+    failedStage,
+    endedReason: context.errorMessage,
+    durations,
+  };
+}
+
 interface ErrorParams {
   message: string;
   raw: string | null;
@@ -87,6 +111,7 @@ export const voiceWidgetMachine = setup({
     context: {} as VoiceWidgetContext,
     events: {} as VoiceWidgetEvent,
     input: {} as VoiceWidgetInput,
+    output: {} as VoiceWidgetOutput,
   },
   actors: {
     loadClient: notProvidedPromise<void, LoadClientInput>('loadClient'),
@@ -104,7 +129,8 @@ export const voiceWidgetMachine = setup({
   actions: {
     markIdle: assign({ connected: false, connecting: false, muted: false }),
     markConnecting: assign({ connected: false, connecting: true }),
-    markConnected: assign({ connected: true, connecting: false }),
+    markConnected: assign({ connected: true, connecting: false, callConnected: true }),
+    resetCall: assign({ callConnected: false }),
     /** Spec §8: each error sets Error and clears the connected and connecting flags. */
     assignError: assign(({ context }, params: ErrorParams) => ({
       errorMessage: params.message,
@@ -146,7 +172,13 @@ export const voiceWidgetMachine = setup({
     env: { hasPublicKey: Boolean(input.publicKey), hasAssistantId: Boolean(input.assistantId) },
     assistantId: input.assistantId || null,
     debug: { rawError: null, stages: [], videoClientState: null },
+    callConnected: false,
   }),
+  output: ({ context }) => toWidgetOutput(context),
+  // The panel is gone: the widget ends with its last call's outcome.
+  on: {
+    'widget.close': '.closed',
+  },
   initial: 'running',
   states: {
     // The SDK subscription lives as long as the widget; everything the user sees happens inside it.
@@ -174,7 +206,7 @@ export const voiceWidgetMachine = setup({
         ready: {
           entry: 'markIdle',
           on: {
-            'widget.start': { target: 'initializing', actions: 'resetStages' },
+            'widget.start': { target: 'initializing', actions: ['resetStages', 'resetCall'] },
           },
         },
         initializing: {
@@ -375,6 +407,9 @@ export const voiceWidgetMachine = setup({
           },
         },
       },
+    },
+    closed: {
+      type: 'final',
     },
     /** The SDK subscription failed: nothing can be reported; Try Again subscribes again. */
     unavailable: {

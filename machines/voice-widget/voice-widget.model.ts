@@ -36,6 +36,7 @@ export const voiceWidgetModel: MachineModel<typeof voiceWidgetMachine> = {
     { type: 'widget.toggleMute' },
     { type: 'widget.end' },
     { type: 'widget.retry' },
+    { type: 'widget.close' },
     { type: 'sdk.callStarted' },
     { type: 'sdk.callEnded' },
     { type: 'sdk.error', message: 'Meeting has ended' },
@@ -45,7 +46,14 @@ export const voiceWidgetModel: MachineModel<typeof voiceWidgetMachine> = {
   ],
   // Debug details only record what happened; the microphone permission matters only in the error view.
   serializeContext: (context) => {
-    const { connected, connecting, muted, errorMessage, micPermission } = context as VoiceWidgetContext;
-    return { connected, connecting, muted, errorMessage, micPermission: errorMessage ? micPermission : null };
+    const { connected, connecting, muted, errorMessage, micPermission, callConnected } = context as VoiceWidgetContext;
+    return {
+      connected,
+      connecting,
+      muted,
+      errorMessage,
+      micPermission: errorMessage ? micPermission : null,
+      callConnected,
+    };
   },
 };

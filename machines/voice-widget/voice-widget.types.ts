@@ -35,6 +35,19 @@ export interface VoiceWidgetContext {
     /** The video-call client's meeting state, when the SDK reports it. */
     videoClientState: string | null;
   };
+  /** The current (or last) call reached Connected (call-start). */
+  callConnected: boolean;
+}
+
+/** What the widget ends with (`widget.close`): its last call's outcome. */
+export interface VoiceWidgetOutput {
+  ok: boolean;
+  /** The start stage that failed a call that never connected; null otherwise. */
+  failedStage: string | null;
+  /** The error text the user read; null when the last call ended without one (or none was made). */
+  endedReason: string | null;
+  /** Each start stage's duration (ms), from the call's progress events. */
+  durations: Record<string, number>;
 }
 
 /** What the SDK bridge (the sdkEvents callback actor) reports. */
@@ -54,6 +67,8 @@ export type VoiceWidgetEvent =
   | { type: 'widget.toggleMute' }
   | { type: 'widget.end' }
   | { type: 'widget.retry' }
+  /** The panel unmounts: the widget ends. */
+  | { type: 'widget.close' }
   | SdkNotification;
 
 /** Commands the machine sends to the SDK bridge (fire and forget). */

@@ -60,6 +60,8 @@ export interface VoiceWidgetView {
 }
 
 function statusOf(snapshot: SnapshotFrom<typeof voiceWidgetMachine>): VoiceWidgetStatus {
+  // A closed widget is no longer shown; it reads as idle.
+  if (snapshot.status !== 'active') return 'ready';
   if (snapshot.hasTag('error')) return 'error';
   if (snapshot.matches({ running: 'connected' })) return 'connected';
   if (snapshot.matches({ running: 'ending' })) return 'ending';

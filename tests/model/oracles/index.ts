@@ -1,6 +1,7 @@
 // Specification oracles by machine name: checked after every step of every generated path.
 import type { StepOracle } from '../../support/model/replay.ts';
 import { authOracle } from './auth.oracle.ts';
+import { callSessionOracle } from './call-session.oracle.ts';
 import { confirmationBatchOracle } from './confirmation-batch.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
 import { videoClientOracle } from './video-client.oracle.ts';
@@ -9,6 +10,7 @@ import { voiceWidgetOracle } from './voice-widget.oracle.ts';
 export const ORACLES: Record<string, StepOracle> = {
   auth: authOracle,
   schedule: scheduleOracle,
+  'call-session': callSessionOracle,
   'voice-widget': voiceWidgetOracle,
   'video-client': videoClientOracle,
   'confirmation-batch': confirmationBatchOracle,

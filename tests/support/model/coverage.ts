@@ -1,7 +1,7 @@
 // Which states and transitions of a machine a set of paths reaches. A transition is keyed by its
 // source state, event type and position among that event's candidates (guards make several).
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate';
-import type { ModelPath } from '../../../machines/shared/model.ts';
+import { eventlessSteps, eventlessTransitionKeys, type ModelPath } from '../../../machines/shared/model.ts';
 
 function allStateNodes(node: AnyStateNode): AnyStateNode[] {
   return [node, ...Object.values(node.states).flatMap((child) => allStateNodes(child as AnyStateNode))];
@@ -10,7 +10,7 @@ function allStateNodes(node: AnyStateNode): AnyStateNode[] {
 export function transitionKeys(machine: AnyStateMachine): string[] {
   const keys: string[] = [];
   for (const node of allStateNodes(machine.root)) {
-    if (node.always?.length) throw new Error(`${node.id}: eventless transitions are not measured by coverage yet`);
+    keys.push(...eventlessTransitionKeys(node));
     for (const [eventType, candidates] of node.transitions) {
       candidates.forEach((_, index) => {
         keys.push(`${node.id} ─${eventType}[${index}]`);
@@ -43,6 +43,9 @@ export function measureCoverage(machine: AnyStateMachine, paths: readonly ModelP
           const index = source.transitions.get(taken.eventType)?.indexOf(taken) ?? -1;
           reachedTransitions.add(`${source.id} ─${taken.eventType}[${index}]`);
         }
+        const eventless = eventlessSteps(machine, previous, step.event as EventObject);
+        for (const id of eventless.states) reachedStates.add(id);
+        for (const key of eventless.transitions) reachedTransitions.add(key);
       }
       previous = step.state;
     }

@@ -142,7 +142,7 @@ describe('call-session: validation and refusal', () => {
     (request) => {
       const t = start();
       t.actor.send({ type: 'call.start', ...request });
-      expect(t.value()).toEqual({ starting: 'webCallCreation' });
+      expect(t.value()).toEqual({ call: { starting: 'webCallCreation' } });
       expect(t.controlled.pending('createWebCall')?.input).toEqual(request);
     },
   );
@@ -158,7 +158,7 @@ describe('call-session: validation and refusal', () => {
         payload: { stage: 'validation', status: 'failed', metadata: { reason: 'already-started' } },
       },
     ]);
-    expect(t.value()).toEqual({ starting: 'webCallCreation' });
+    expect(t.value()).toEqual({ call: { starting: 'webCallCreation' } });
     expect(t.controlled.invocations.filter((i) => i.src === 'createWebCall')).toHaveLength(1);
   });
 
@@ -217,13 +217,17 @@ describe('call-session: the staged start', () => {
       videoRecordingEnabled: true,
       isVideoEnabled: true,
     });
-    expect(t.controlled.pending('joinCall')?.input).toEqual({ url: CALL.webCallUrl, token: 'room-token' });
+    expect(t.controlled.pending('joinCall')?.input).toEqual({
+      url: CALL.webCallUrl,
+      token: 'room-token',
+      video: expect.objectContaining({ id: 'videoClient' }),
+    });
   });
 
   it('on mobile waits 1 000 ms before joining (not 999 ms)', async () => {
     const t = start({ isMobile: true });
     await toJoin(t);
-    expect(t.value()).toEqual({ starting: 'mobilePermissions' });
+    expect(t.value()).toEqual({ call: { starting: 'mobilePermissions' } });
     expect(t.progress().at(-1)).toEqual({
       stage: 'mobile-permissions',
       status: 'started',
@@ -231,11 +235,11 @@ describe('call-session: the staged start', () => {
     });
     t.clock.increment(MOBILE_JOIN_DELAY_MS - 1);
     await flush();
-    expect(t.value()).toEqual({ starting: 'mobilePermissions' });
+    expect(t.value()).toEqual({ call: { starting: 'mobilePermissions' } });
     expect(t.controlled.pending('joinCall')).toBeUndefined();
     t.clock.increment(1);
     await flush();
-    expect(t.value()).toEqual({ starting: 'dailyCallJoin' });
+    expect(t.value()).toEqual({ call: { starting: 'dailyCallJoin' } });
     expect(t.progress().at(-2)).toEqual({
       stage: 'mobile-permissions',
       status: 'completed',
@@ -249,7 +253,7 @@ describe('call-session: the staged start', () => {
     t.actor.send({ type: 'call.start', assistantId: 'asst-1', isMobile: true });
     await t.resolve('createWebCall', { durationMs: 1, call: CALL });
     await t.resolve('createCallObject', { durationMs: 1 });
-    expect(t.value()).toEqual({ starting: 'mobilePermissions' });
+    expect(t.value()).toEqual({ call: { starting: 'mobilePermissions' } });
   });
 
   describe.each([
@@ -290,7 +294,7 @@ describe('call-session: the staged start', () => {
       const totalBefore = t.context().totalDurationMs;
       t.clock.increment(timeout - 1);
       await flush();
-      expect(t.value()).toEqual({ starting: state });
+      expect(t.value()).toEqual({ call: { starting: state } });
       t.clock.increment(1);
       await flush();
       expect(pending?.signal.aborted).toBe(true);
@@ -307,8 +311,9 @@ describe('call-session: the staged start', () => {
         stageErrorType ? [stageErrorType, 'start-method-error'] : ['start-method-error'],
       );
       await t.resolve('cleanup', undefined);
-      expect(t.value()).toBe('idle');
-      expect(t.context().call).toBeNull();
+      expect(t.value()).toBe('ended');
+      expect(t.actor.getSnapshot().output).toMatchObject({ ok: false, failedStage: stage, endedReason: null });
+      expect(t.actor.getSnapshot().output?.durations).toMatchObject({ [stage]: timeout });
     });
 
     it('a failure emits progress failed with the stage duration, call-start-failed and the errors', async () => {
@@ -372,7 +377,7 @@ describe('call-session: the staged start', () => {
     },
   ])('non-fatal stage $stage', ({ state, src, stage, next, timeout, errorType, reach }) => {
     const expectContinued = (t: Harness) => {
-      if (next) expect(t.value()).toEqual({ starting: next });
+      if (next) expect(t.value()).toEqual({ call: { starting: next } });
       else expect(t.of('call-start-success')).toHaveLength(1);
       expect(t.of('call-start-failed')).toHaveLength(0);
     };
@@ -396,7 +401,7 @@ describe('call-session: the staged start', () => {
       const pending = t.controlled.pending(src);
       t.clock.increment(timeout - 1);
       await flush();
-      expect(t.value()).toEqual({ starting: state });
+      expect(t.value()).toEqual({ call: { starting: state } });
       t.clock.increment(1);
       await flush();
       expect(pending?.signal.aborted).toBe(true);
@@ -421,7 +426,7 @@ describe('call-session: the staged start', () => {
     });
   });
 
-  it('cleanup that hangs gives up at 5 000 ms (not 4 999) and the session is idle again', async () => {
+  it('cleanup that hangs gives up at 5 000 ms (not 4 999) and the session ends', async () => {
     const t = start();
     t.actor.send({ type: 'call.start', assistantId: 'asst-1' });
     await t.reject('createWebCall', new Error('fetch failed'));
@@ -430,10 +435,9 @@ describe('call-session: the staged start', () => {
     expect(t.value()).toBe('cleaningUp');
     t.clock.increment(1);
     await flush();
-    expect(t.value()).toBe('idle');
+    expect(t.value()).toBe('ended');
+    expect(t.actor.getSnapshot().status).toBe('done');
     expect(t.logEndProblem).toHaveBeenCalled();
-    t.actor.send({ type: 'call.start', assistantId: 'asst-1' });
-    expect(t.value()).toEqual({ starting: 'webCallCreation' });
   });
 });
 
@@ -476,7 +480,7 @@ describe('call-session: the live call', () => {
     expect(t.view().phase).toBe('waitingForAssistant');
     t.clock.increment(1);
     await flush();
-    expect(t.value()).toEqual({ inCall: 'leaving' });
+    expect(t.value()).toEqual({ call: { inCall: 'leaving' } });
     expect(t.errors()).toEqual([
       { type: 'listening-timeout-error', error: { message: 'The assistant did not start listening within 30000 ms' } },
     ]);
@@ -595,8 +599,23 @@ describe('call-session: the end', () => {
     expect(t.transport.running).toBe(false);
     expect(t.controlled.invocations.some((i) => i.src === 'stopRecording')).toBe(false);
     await t.resolve('cleanup', undefined);
-    expect(t.value()).toBe('idle');
-    expect(t.context()).toMatchObject({ call: null, endedStatusReceived: false, totalDurationMs: 0 });
+    expect(t.value()).toBe('ended');
+    expect(t.actor.getSnapshot().output).toEqual({
+      ok: true,
+      failedStage: null,
+      endedReason: 'customer-ended-call',
+      durations: {
+        initialization: 0,
+        'web-call-creation': 120,
+        'daily-call-object-creation': 5,
+        'mobile-permissions': 0,
+        'daily-call-join': 900,
+        'video-recording-setup': 1,
+        'audio-observer-setup': 2,
+        'audio-processing-setup': 3,
+      },
+      callId: 'call-1',
+    });
   });
 
   it('no synthetic status when an ended status-update already arrived', async () => {
@@ -607,19 +626,21 @@ describe('call-session: the end', () => {
     t.notify({ type: 'daily.left' });
     expect(t.of('message').map((e) => e.payload)).toEqual([ended]);
     expect(t.of('call-end')).toHaveLength(1);
+    await t.resolve('cleanup', undefined);
+    expect(t.actor.getSnapshot().output?.endedReason).toBe('assistant-ended-call');
   });
 
   it('call.stop → leaving (leaveCall) → call-end and the synthetic status once, even if left arrives too', async () => {
     const t = start();
     await toLive(t);
     t.actor.send({ type: 'call.stop' });
-    expect(t.value()).toEqual({ inCall: 'leaving' });
+    expect(t.value()).toEqual({ call: { inCall: 'leaving' } });
     t.notify({ type: 'daily.left' });
     await t.resolve('cleanup', undefined);
     expect(t.controlled.invocations.find((i) => i.src === 'leaveCall')?.signal.aborted).toBe(true);
     expect(t.of('call-end')).toHaveLength(1);
     expect(t.of('message')).toHaveLength(1);
-    expect(t.value()).toBe('idle');
+    expect(t.value()).toBe('ended');
   });
 
   it('an ended status arriving while leaving is passed on and suppresses the synthetic one', async () => {
@@ -653,7 +674,7 @@ describe('call-session: the end', () => {
     const t = start();
     await toLive(t, { ...CALL, videoRecordingEnabled: true });
     t.notify({ type: 'daily.left' });
-    expect(t.value()).toBe('stoppingRecording');
+    expect(t.value()).toEqual({ call: 'stoppingRecording' });
     await t.reject('stopRecording', new Error('not recording'));
     expect(t.logEndProblem).toHaveBeenCalledWith(expect.anything(), {
       where: 'stop recording',
@@ -669,7 +690,7 @@ describe('call-session: the end', () => {
     t.notify({ type: 'daily.left' });
     t.clock.increment(STOP_RECORDING_TIMEOUT_MS - 1);
     await flush();
-    expect(t.value()).toBe('stoppingRecording');
+    expect(t.value()).toEqual({ call: 'stoppingRecording' });
     t.clock.increment(1);
     await flush();
     expect(t.value()).toBe('cleaningUp');
@@ -713,7 +734,11 @@ describe('createCallSessionActors', () => {
     return {
       createWebCall: vi.fn(async () => CALL),
       createCallObject: vi.fn(async () => {}),
-      joinCall: vi.fn(async () => {}),
+      room: {
+        loadBundle: vi.fn(async () => {}),
+        joinMeeting: vi.fn(async () => ({ localSessionId: 'local-1' })),
+        leaveMeeting: vi.fn(async () => {}),
+      },
       startVideoRecording: vi.fn(async () => 'skipped-not-enabled' as const),
       startAudioObserver: vi.fn(async () => {}),
       startAudioProcessing: vi.fn(async () => {}),
@@ -723,7 +748,6 @@ describe('createCallSessionActors', () => {
         recoverAudio: vi.fn(async () => {}),
         close: vi.fn(),
       })),
-      leaveCall: vi.fn(async () => {}),
       stopRecording: vi.fn(async () => {}),
       cleanup: vi.fn(async () => {}),
       ...overrides,
@@ -737,10 +761,14 @@ describe('createCallSessionActors', () => {
         now += 250;
         return CALL;
       }),
-      joinCall: vi.fn(async () => {
-        now += 40;
-        throw new Error('not-allowed');
-      }),
+      room: {
+        loadBundle: vi.fn(async () => {}),
+        joinMeeting: vi.fn(async () => {
+          now += 40;
+          throw Object.assign(new Error('not-allowed'), { type: 'not-allowed' });
+        }),
+        leaveMeeting: vi.fn(async () => {}),
+      },
     });
     const actor = createActor(
       callSessionMachine.provide({ actors: createCallSessionActors(clockedPorts, () => now) }),
@@ -757,12 +785,28 @@ describe('createCallSessionActors', () => {
     expect(progress.find((p) => p.stage === 'web-call-creation' && p.status === 'completed')?.durationMs).toBe(250);
     expect(progress.find((p) => p.stage === 'daily-call-join' && p.status === 'failed')?.durationMs).toBe(40);
     expect(clockedPorts.createWebCall).toHaveBeenCalledWith({ assistantId: 'asst-1' }, expect.any(AbortSignal));
-    expect(clockedPorts.joinCall).toHaveBeenCalledWith(
+    // The join goes through the session's call object: the bundle first, then the room with its token.
+    expect(clockedPorts.room.loadBundle).toHaveBeenCalledTimes(1);
+    expect(clockedPorts.room.joinMeeting).toHaveBeenCalledWith(
       { url: CALL.webCallUrl, token: 'room-token' },
       expect.any(AbortSignal),
     );
+    expect(emitted.find((e) => e.type === 'call-start-failed')?.payload).toMatchObject({ error: 'not-allowed' });
     expect(clockedPorts.cleanup).toHaveBeenCalled();
-    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(actor.getSnapshot().output).toEqual({
+      ok: false,
+      failedStage: 'daily-call-join',
+      endedReason: null,
+      durations: {
+        initialization: 0,
+        'web-call-creation': 250,
+        'daily-call-object-creation': 0,
+        'mobile-permissions': 0,
+        'daily-call-join': 40,
+      },
+      callId: 'call-1',
+    });
   });
 
   it('wires the transport: notifications in, commands out, a failed audio recovery reported back', async () => {

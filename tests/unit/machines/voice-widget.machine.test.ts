@@ -471,3 +471,37 @@ describe('voice-widget machine', () => {
     expect(attempts).toBe(2);
   });
 });
+
+describe('voice widget: closing ends it with the last call’s outcome', () => {
+  it('a call that connected and ended: ok, no failed stage, the stage durations', async () => {
+    const t = start();
+    await toConnecting(t);
+    t.notify({ type: 'sdk.progress', stage: 'web-call-creation', status: 'started' });
+    t.notify({ type: 'sdk.progress', stage: 'web-call-creation', status: 'completed', durationMs: 120 });
+    await t.resolve('startCall', { callId: 'call-1' });
+    t.notify({ type: 'sdk.callStarted' });
+    t.notify({ type: 'sdk.callEnded' });
+    t.actor.send({ type: 'widget.close' });
+    expect(t.actor.getSnapshot().status).toBe('done');
+    expect(t.actor.getSnapshot().output).toEqual({
+      ok: true,
+      failedStage: null,
+      endedReason: null,
+      durations: { 'web-call-creation': 120 },
+    });
+  });
+
+  it('a start that failed at a stage: not ok, that stage, and the text the user read as the reason', async () => {
+    const t = start();
+    await toConnecting(t);
+    t.notify({ type: 'sdk.progress', stage: 'daily-call-join', status: 'failed', durationMs: 400 });
+    t.notify({ type: 'sdk.error', message: 'Network error while joining' });
+    t.actor.send({ type: 'widget.close' });
+    expect(t.actor.getSnapshot().output).toEqual({
+      ok: false,
+      failedStage: 'daily-call-join',
+      endedReason: 'Network error. Please check your connection and try again.',
+      durations: { 'daily-call-join': 400 },
+    });
+  });
+});

@@ -1,6 +1,6 @@
-// The local platform's voice client, built from our machines: a `call-session` actor (the SDK's eight
-// start stages, the live call, the end) over a `video-client` actor (the room's lifecycle), with the
-// browser's transports injected: `POST /call/web` creates the call (the clinician's call token in
+// The local platform's voice client: the machines' voice-client factory (machines/call-session: one
+// call-session actor per call, owning its video-client call object) with the browser's transports
+// injected: `POST /call/web` creates the call (the clinician's call token in
 // `assistantOverrides.variableValues`, like the SDK's start), the conversation runs over a WebSocket to
 // the room (`ws://<origin>/__local/room/<callId>`, protocol in docs/voice-calls.md §8; the room gets the
 // public key only, never a Supabase token). Speaking detection is the SDK's, from the REMOTE side only:
@@ -9,21 +9,14 @@
 // `local-volume-level`. The user is heard through the browser's speech recognition where it exists (one
 // session for the whole call, restarted only after its `end`); the assistant's replies are spoken with
 // speechSynthesis where it exists. Emits the SDK's events 1:1.
-import { type AnyActorRef, createActor, type SnapshotFrom } from 'xstate';
 import { assertVideoClientInput, checkVideoClientInput } from '../../../../core/video-client/input-schema.ts';
 import {
-  type CallSessionPorts,
   type CallTransportNotification,
-  callSessionMachine,
-  createCallSessionActors,
-  toCallSessionView,
+  createVoiceClient,
+  type VoiceClientPorts,
   type WebCall,
 } from '../../../../machines/call-session/index.ts';
-import {
-  createVideoClientActors,
-  type VideoClientPorts,
-  videoClientMachine,
-} from '../../../../machines/video-client/index.ts';
+import type { VideoClientPorts } from '../../../../machines/video-client/index.ts';
 import { callTokenOverrides, type GetCallToken } from '../call-token.ts';
 import {
   type ClientMessage,
@@ -155,41 +148,6 @@ function errorFromBody(status: number, body: unknown): Error {
   return new Error(message);
 }
 
-function onceSnapshot<T>(
-  actor: { subscribe(fn: (s: T) => void): { unsubscribe(): void }; getSnapshot(): T },
-  test: (snapshot: T) => boolean,
-  signal?: AbortSignal,
-  timeoutMs?: number,
-): Promise<T> {
-  return new Promise((resolve, reject) => {
-    if (test(actor.getSnapshot())) {
-      resolve(actor.getSnapshot());
-      return;
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const sub = actor.subscribe((snapshot) => {
-      if (!test(snapshot)) return;
-      finish();
-      resolve(snapshot);
-    });
-    const onAbort = () => {
-      finish();
-      reject(signal?.reason ?? new Error('aborted'));
-    };
-    function finish() {
-      sub.unsubscribe();
-      if (timer) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-    }
-    signal?.addEventListener('abort', onAbort);
-    if (timeoutMs)
-      timer = setTimeout(() => {
-        finish();
-        reject(new Error(`timed out after ${timeoutMs} ms`));
-      }, timeoutMs);
-  });
-}
-
 export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceClient {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const Socket = options.WebSocket ?? WebSocket;
@@ -197,10 +155,7 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
 
   let webCall: WebCall | null = null;
   let clientFaults: Record<string, string> = {};
-  let video: AnyActorRef | null = null;
   let socket: WebSocket | null = null;
-  let notify: ((notification: CallTransportNotification) => void) | null = null;
-  let buffered: CallTransportNotification[] = [];
   let microphone: MicrophoneLevel | null = null;
   let sampler: ReturnType<typeof setInterval> | null = null;
   let muted = false;
@@ -214,11 +169,8 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
   let inputSettings: unknown = {};
   let userData: unknown;
   const now = options.now ?? (() => performance.now());
-
-  function report(notification: CallTransportNotification): void {
-    if (notify) notify(notification);
-    else buffered.push(notification);
-  }
+  /** Room notifications go to the call session (the client keeps them until the live call subscribes). */
+  const report = (notification: CallTransportNotification) => client.report(notification);
 
   // ─── Hearing the user, speaking the replies ─────────────────────────────────────────────────────
 
@@ -404,7 +356,6 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
           live = false;
           updateRecognition();
           report({ type: 'daily.left' });
-          video?.send({ type: 'daily.left' });
         };
       });
     },
@@ -433,7 +384,8 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
     if (message) throw new Error(message);
   };
 
-  const sessionPorts: CallSessionPorts = {
+  const ports: VoiceClientPorts = {
+    room: videoPorts,
     async createWebCall(request, signal) {
       const body =
         request.assistantId === options.localAssistantId
@@ -466,29 +418,6 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
       const json = (await response.json().catch(() => null)) as { faults?: Record<string, string> } | null;
       if (!response.ok) throw errorFromBody(response.status, json);
       clientFaults = json?.faults ?? {};
-      const actor = createActor(videoClientMachine.provide({ actors: createVideoClientActors(videoPorts) }));
-      let last: string | null = null;
-      actor.subscribe((snapshot: SnapshotFrom<typeof videoClientMachine>) => {
-        const state = snapshot.context.meetingState;
-        if (state !== last) {
-          last = state;
-          emitter.emit('meeting-state', state);
-        }
-      });
-      actor.start();
-      video = actor;
-    },
-    async joinCall({ url, token }, signal) {
-      const actor = video;
-      if (!actor) throw new Error('No call object');
-      type VideoSnapshot = SnapshotFrom<typeof videoClientMachine>;
-      const failed = (s: VideoSnapshot) => s.hasTag('error');
-      actor.send({ type: 'video.load' });
-      const loaded = await onceSnapshot<VideoSnapshot>(actor, (s) => s.matches('loaded') || failed(s), signal);
-      if (failed(loaded)) throw new Error(loaded.context.lastError?.message ?? 'Failed to load the call object');
-      actor.send({ type: 'video.join', url, ...(token ? { token } : {}) });
-      const joined = await onceSnapshot<VideoSnapshot>(actor, (s) => s.matches('joined') || failed(s), signal);
-      if (failed(joined)) throw new Error(joined.context.lastError?.message ?? 'Failed to join the room');
     },
     async startVideoRecording({ videoRecordingEnabled }) {
       fault('video-recording-setup');
@@ -498,10 +427,9 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
       fault('audio-observer-setup');
       microphone = await MicrophoneLevel.open();
       sampler = setInterval(() => {
-        if (!notify) return;
         // The remote participants (the assistant) only: the user's own voice is not the assistant speaking.
         const assistant = now() < assistantSpeakingUntil ? ASSISTANT_SPEAKING_LEVEL : 0;
-        notify({ type: 'daily.audioLevels', levels: [assistant] });
+        report({ type: 'daily.audioLevels', levels: [assistant] });
         emitter.emit('local-volume-level', muted || !microphone ? 0 : microphone.level());
       }, LOCAL_AUDIO_LEVEL_INTERVAL_MS);
     },
@@ -509,37 +437,18 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
       // Noise suppression is requested with the microphone (getUserMedia constraints).
       fault('audio-processing-setup');
     },
-    connectTransport(notifyFn) {
-      notify = notifyFn;
-      const pending = buffered;
-      buffered = [];
-      for (const notification of pending) notifyFn(notification);
-      return {
-        send(message) {
-          if (socket?.readyState === Socket.OPEN) socket.send(JSON.stringify(message));
-        },
-        setMuted(value) {
-          muted = value;
-          updateRecognition();
-        },
-        async recoverAudio() {
-          muted = false;
-          updateRecognition();
-        },
-        close() {
-          notify = null;
-        },
-      };
-    },
-    async leaveCall(signal) {
-      const actor = video;
-      if (!actor) return;
-      actor.send({ type: 'video.leave' });
-      await onceSnapshot<SnapshotFrom<typeof videoClientMachine>>(
-        actor,
-        (s) => s.matches('left') || s.hasTag('error') || s.status !== 'active',
-        signal,
-      );
+    transport: {
+      send(message) {
+        if (socket?.readyState === Socket.OPEN) socket.send(JSON.stringify(message));
+      },
+      setMuted(value) {
+        muted = value;
+        updateRecognition();
+      },
+      async recoverAudio() {
+        muted = false;
+        updateRecognition();
+      },
     },
     async stopRecording() {},
     async cleanup() {
@@ -557,25 +466,26 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
       const ws = socket;
       socket = null;
       ws?.close();
-      video?.send({ type: 'video.destroy' });
-      video = null;
-      notify = null;
-      buffered = [];
       webCall = null;
       clientFaults = {};
       muted = false;
     },
   };
 
-  const session = createActor(callSessionMachine.provide({ actors: createCallSessionActors(sessionPorts, now) }), {
-    input: { isMobile: MOBILE_UA.test(globalThis.navigator?.userAgent ?? '') },
+  const client = createVoiceClient({
+    ports,
+    now,
+    isMobile: MOBILE_UA.test(globalThis.navigator?.userAgent ?? ''),
   });
-  session.on('*', (event) => {
-    emitter.emit(event.type as VoiceClientEventName, event.payload as never);
+  let meetingState: string | null = null;
+  client.on((event) => {
+    if (event.type !== 'meeting-state') emitter.emit(event.type as VoiceClientEventName, event.payload as never);
+    else if (event.payload.meetingState !== meetingState) {
+      meetingState = event.payload.meetingState;
+      emitter.emit('meeting-state', meetingState);
+    }
   });
-  session.start();
 
-  const idle = () => toCallSessionView(session.getSnapshot()).phase === 'idle';
   /** Bumped by stop(): a start still waiting for its call token is then abandoned. */
   let generation = 0;
 
@@ -592,45 +502,22 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
       const started = generation;
       const assistantOverrides = callTokenOverrides(await options.getCallToken());
       if (started !== generation) return null;
-      return new Promise((resolve) => {
-        const finish = (value: { id: string } | null) => {
-          emitter.off('call-start-success', onSuccess);
-          emitter.off('call-start-failed', onFailed);
-          emitter.off('call-start-progress', onProgress);
-          emitter.off('error', onError);
-          resolve(value);
-        };
-        const onSuccess = (payload: unknown) => finish({ id: String((payload as { callId?: unknown }).callId) });
-        const onFailed = () => finish(null);
-        const onProgress = (payload: VoiceClientEvents['call-start-progress']) => {
-          if (payload.stage === 'validation' && payload.status === 'failed') finish(null);
-        };
-        const onError = (payload: unknown) => {
-          if ((payload as { type?: unknown }).type === 'validation-error') finish(null);
-        };
-        emitter.on('call-start-success', onSuccess);
-        emitter.on('call-start-failed', onFailed);
-        emitter.on('call-start-progress', onProgress);
-        emitter.on('error', onError);
-        muted = false;
-        session.send({ type: 'call.start', assistantId, ...(assistantOverrides ? { assistantOverrides } : {}) });
-      });
+      if (!client.isActive()) muted = false;
+      return client.start({ assistantId, ...(assistantOverrides ? { assistantOverrides } : {}) });
     },
     async stop() {
       generation += 1;
-      if (idle()) return;
-      session.send({ type: 'call.stop' });
-      await onceSnapshot(session, () => idle(), undefined, 20_000).catch(() => {});
+      await client.stop();
     },
     setMuted(value) {
-      session.send({ type: 'call.setMuted', muted: value });
+      client.setMuted(value);
     },
     send(message: ClientMessage) {
       // Spec §5: an app message is capped (4096 characters); one too large is logged and not sent.
       if (!checkVideoClientInput('appMessage', message)) return;
-      session.send({ type: 'call.send', message });
+      client.send(message);
     },
-    isActive: () => !idle(),
+    isActive: () => client.isActive(),
     canListen: () => listening,
     async updateInputSettings(settings) {
       assertVideoClientInput('inputSettings', settings);
