@@ -1,10 +1,11 @@
-// Auth: restores the session, loads the user's profile, follows auth change events, signs in and out.
+// Auth: restores the session, loads the user's profile, follows auth change events, signs in and out,
+// signs in again while signed in (the provider token is gone) and emits `auth.signedOut` when a session ends.
 // Used by the web app's auth provider (supabase-js ports) and by the CLI's `machines` command.
 // Timing: loading starts true and is forced false 10 s after start if no result has arrived (the
 // pending request is aborted); a profile reload or sign-out also gives up after 10 s.
-import { assign, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import { errorMessage, notProvidedCallback, notProvidedPromise } from '../shared/not-provided.ts';
-import type { AuthContext, AuthEvent, AuthUser, Profile } from './auth.types.ts';
+import type { AuthContext, AuthEmitted, AuthEvent, AuthUser, Profile } from './auth.types.ts';
 
 /** Spec §9: auth loading timeout. */
 export const AUTH_TIMEOUT_MS = 10_000;
@@ -14,9 +15,11 @@ export const AUTH_REQUEST_TIMEOUT_MS = 10_000;
 export const SIGN_IN_REDIRECT_TIMEOUT_MS = 15_000;
 
 export const authMachine = setup({
+  // Stryker disable next-line ObjectLiteral: type declarations only; nothing reads them at run time.
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
+    emitted: {} as AuthEmitted,
   },
   actors: {
     restoreSession: notProvidedPromise<AuthUser | null>('restoreSession'),
@@ -28,14 +31,24 @@ export const authMachine = setup({
   guards: {
     hasUser: ({ context }) => context.user !== null,
     isSessionFound: (_, output: AuthUser | null) => output !== null,
-    hasEventUser: ({ event }) => event.type === 'auth.changed' && event.user !== null,
+    hasEventUser: ({ event }) => {
+      assertEvent(event, 'auth.changed');
+      return event.user !== null;
+    },
   },
   actions: {
     assignSessionUser: assign({ user: (_, user: AuthUser | null) => user }),
-    assignEventUser: assign({ user: ({ event }) => (event.type === 'auth.changed' ? event.user : null) }),
+    assignEventUser: assign({
+      user: ({ event }) => {
+        assertEvent(event, 'auth.changed');
+        return event.user;
+      },
+    }),
     assignProfile: assign({ profile: (_, profile: Profile | null) => profile }),
     clearProfile: assign({ profile: null }),
     clearUserAndProfile: assign({ user: null, profile: null }),
+    /** A session ended here or in another tab: the face leaves the signed-in pages. */
+    emitSignedOut: emit({ type: 'auth.signedOut' }),
     recordError: assign({
       lastError: (_, params: { where: string; error: unknown }) => `${params.where}: ${errorMessage(params.error)}`,
     }),
@@ -55,10 +68,18 @@ export const authMachine = setup({
   invoke: {
     id: 'watchAuthChanges',
     src: 'watchAuthChanges',
+    // A subscription that throws stops following other tabs; the session itself goes on.
+    onError: {
+      actions: [
+        { type: 'logError', params: ({ event }) => ({ where: 'auth changes', error: event.error }) },
+        { type: 'recordError', params: ({ event }) => ({ where: 'auth changes', error: event.error }) },
+      ],
+    },
   },
   on: {
     'auth.changed': [
-      { guard: 'hasEventUser', target: '.signedIn.loadingProfile', actions: 'assignEventUser', reenter: true },
+      { guard: 'hasEventUser', target: '.signedIn.loadingProfile', actions: 'assignEventUser' },
+      { guard: 'hasUser', target: '.signedOut', actions: ['clearUserAndProfile', 'emitSignedOut'] },
       { target: '.signedOut', actions: 'clearUserAndProfile' },
     ],
   },
@@ -89,7 +110,7 @@ export const authMachine = setup({
       on: {
         // Auth events during the initial load keep the loading screen until the profile is in.
         'auth.changed': [
-          { guard: 'hasEventUser', target: '.profile', actions: 'assignEventUser', reenter: true },
+          { guard: 'hasEventUser', target: '.profile', actions: 'assignEventUser' },
           { target: 'signedOut', actions: 'clearUserAndProfile' },
         ],
       },
@@ -104,12 +125,12 @@ export const authMachine = setup({
                 target: 'profile',
                 actions: { type: 'assignSessionUser', params: ({ event }) => event.output },
               },
-              { target: '#auth.signedOut', actions: 'clearUserAndProfile' },
+              // No session: nothing was set yet (an auth event would have left this state), so nothing to clear.
+              { target: '#auth.signedOut' },
             ],
             onError: {
               target: '#auth.signedOut',
               actions: [
-                'clearUserAndProfile',
                 { type: 'logError', params: ({ event }) => ({ where: 'session', error: event.error }) },
                 { type: 'recordError', params: ({ event }) => ({ where: 'session', error: event.error }) },
               ],
@@ -120,15 +141,16 @@ export const authMachine = setup({
           invoke: {
             id: 'loadProfile',
             src: 'loadProfile',
+            // Stryker disable next-line OptionalChaining,StringLiteral: entered only with a user (session or event).
             input: ({ context }) => ({ userId: context.user?.id ?? '' }),
             onDone: {
               target: '#auth.signedIn',
               actions: { type: 'assignProfile', params: ({ event }) => event.output },
             },
             onError: {
+              // The profile is still empty: the first load has not answered.
               target: '#auth.signedIn',
               actions: [
-                'clearProfile',
                 { type: 'logError', params: ({ event }) => ({ where: 'profile', error: event.error }) },
                 { type: 'recordError', params: ({ event }) => ({ where: 'profile', error: event.error }) },
               ],
@@ -173,12 +195,13 @@ export const authMachine = setup({
       initial: 'idle',
       states: {
         idle: {
-          on: { 'auth.signOut': '#auth.signingOut' },
+          on: { 'auth.signOut': '#auth.signingOut', 'auth.signIn': 'signingInAgain' },
         },
         loadingProfile: {
           invoke: {
             id: 'loadProfile',
             src: 'loadProfile',
+            // Stryker disable next-line OptionalChaining,StringLiteral: entered only with a user (session or event).
             input: ({ context }) => ({ userId: context.user?.id ?? '' }),
             onDone: { target: 'idle', actions: { type: 'assignProfile', params: ({ event }) => event.output } },
             onError: {
@@ -200,7 +223,36 @@ export const authMachine = setup({
               ],
             },
           },
-          on: { 'auth.signOut': '#auth.signingOut' },
+          on: { 'auth.signOut': '#auth.signingOut', 'auth.signIn': 'signingInAgain' },
+        },
+        // Spec §8 "Please sign in again": the provider sign-in while the session stays (its provider
+        // token is gone). The signed-in pages stay until the browser leaves; a failure is only logged.
+        signingInAgain: {
+          tags: ['busy'],
+          invoke: {
+            id: 'startSignIn',
+            src: 'startSignIn',
+            onDone: 'redirectingAgain',
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ where: 'sign-in', error: event.error }) },
+                { type: 'recordError', params: ({ event }) => ({ where: 'sign-in', error: event.error }) },
+              ],
+            },
+          },
+        },
+        redirectingAgain: {
+          tags: ['busy'],
+          after: {
+            signInRedirectTimeout: {
+              target: 'idle',
+              actions: [
+                { type: 'logError', params: { where: 'sign-in', error: 'the provider page did not open' } },
+                { type: 'recordError', params: { where: 'sign-in', error: 'the provider page did not open' } },
+              ],
+            },
+          },
         },
       },
     },
@@ -209,7 +261,7 @@ export const authMachine = setup({
       invoke: {
         id: 'signOut',
         src: 'signOut',
-        onDone: { target: 'signedOut', actions: 'clearUserAndProfile' },
+        onDone: { target: 'signedOut', actions: ['clearUserAndProfile', 'emitSignedOut'] },
         onError: {
           target: 'signedIn',
           actions: [

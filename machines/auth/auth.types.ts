@@ -50,6 +50,9 @@ export type AuthEvent =
   | { type: 'auth.signIn' }
   | { type: 'auth.signOut' };
 
+/** What the machine tells its face: a signed-in session ended (sign-out here, or in another tab). */
+export type AuthEmitted = { type: 'auth.signedOut' };
+
 /** What a face provides: the auth service and the profile table. */
 export interface AuthPorts {
   /** The stored session's user, or null when there is none. Rejects on a session error. */

@@ -32,7 +32,8 @@ export function stateString(value: unknown): string {
 export function toAuthView(snapshot: AuthSnapshot): AuthView {
   const { user, profile } = snapshot.context;
   const loading = snapshot.hasTag('loading');
-  const signedIn = !loading && user !== null && (snapshot.matches('signedIn') || snapshot.matches('signingOut'));
+  // The chart guarantees a user in these states: the view trusts it (a wrong transition shows here).
+  const signedIn = snapshot.matches('signedIn') || snapshot.matches('signingOut');
   // Spec §2: the profile's full name, or else the email (a user without a profile row shows the email).
   const fullName = profile?.full_name?.trim() || null;
   const email = profile?.email ?? user?.email ?? null;

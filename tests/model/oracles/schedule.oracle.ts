@@ -8,7 +8,7 @@ import type { StepOracle } from '../../support/model/replay.ts';
 const FETCH_FAILED = 'Failed to load calendar events. Please try again.';
 const NO_TOKEN = 'Google Calendar access not available. Please sign in again.';
 
-export const scheduleOracle: StepOracle = ({ event, before, after, started }) => {
+export const scheduleOracle: StepOracle = ({ event, before, after, started, logged }) => {
   const problems: string[] = [];
   const view = toScheduleView(after as never);
   const was = before ? toScheduleView(before as never) : null;
@@ -18,9 +18,28 @@ export const scheduleOracle: StepOracle = ({ event, before, after, started }) =>
   const reloads = event.type === 'xstate.init' || event.type === 'schedule.refresh' || event.type === 'schedule.retry';
   if (started.includes('loadEvents')) expect(reloads, 'the calendar is fetched only on open, Refresh or Try Again');
   expect(view.status === 'error' || view.errorMessage === null, 'an error text outside the error state');
+  expect(view.status === 'error' || (view.errorKind === null && !view.needsSignIn), 'an error kind outside the error');
+  // CONVENTIONS: tags group states for views — busy while the calendar loads, error while the error shows.
+  expect(after.hasTag('busy') === (view.status === 'loading'), 'the busy tag must mark the loading state');
+  expect(after.hasTag('error') === (view.status === 'error'), 'the error tag must mark the error state');
+  // §8: a fetch that fails has its cause logged; nothing else is logged.
+  const fetchFailed =
+    (event.type === 'xstate.error.actor.loadEvents' && (event.error as Error).name !== 'MissingProviderTokenError') ||
+    event.type.startsWith('xstate.after.');
+  if (fetchFailed) {
+    const cause = event.type.startsWith('xstate.after.') ? 'timed out' : (event.error as Error).message;
+    expect(
+      logged.length === 1 && (logged[0]?.includes(cause) ?? false),
+      `a failed fetch must log its cause once (${logged})`,
+    );
+  } else expect(logged.length === 0, `only a failed fetch is logged (${logged})`);
   switch (event.type) {
     case 'xstate.init':
       expect(view.status === 'loading' && started.includes('loadEvents'), 'the schedule loads on open');
+      expect(
+        view.events.length === 0 && view.confirmationBatches.length === 0 && view.fetchedAt === null,
+        'nothing is shown before the first load',
+      );
       break;
     case 'schedule.refresh':
       expect(view.status === 'loading', 'Refresh reloads');
@@ -42,6 +61,10 @@ export const scheduleOracle: StepOracle = ({ event, before, after, started }) =>
         `the error text must be the specification's (${view.errorMessage})`,
       );
       expect(view.needsSignIn === missingToken, 'sign-in is offered only when the provider token is missing');
+      expect(
+        view.errorKind === (missingToken ? 'no-provider-token' : 'fetch-failed'),
+        `the error kind must say which error (${view.errorKind})`,
+      );
       break;
     }
     default:

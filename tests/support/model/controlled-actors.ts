@@ -1,6 +1,6 @@
 // Controllable stand-ins for a machine's actors: every invocation is recorded with its input and
 // abort signal, and the test decides when and how it settles.
-import { type AnyActorLogic, fromCallback, fromPromise } from 'xstate';
+import { type AnyActorLogic, fromPromise } from 'xstate';
 
 export interface PendingInvocation {
   src: string;
@@ -50,11 +50,31 @@ export function createControlledActors(promiseActors: readonly string[], callbac
         }),
     );
   }
+  // A subscription (callback actor) runs until stopped, and may fail: the model's error outcome for it is
+  // delivered like a promise actor's rejection (its notifications are ordinary events of the model).
   for (const src of callbackActors) {
-    actors[src] = fromCallback(() => {
-      running.add(src);
-      return () => running.delete(src);
-    });
+    actors[src] = fromPromise<unknown, unknown>(
+      ({ input, signal }) =>
+        new Promise((_resolve, reject) => {
+          running.add(src);
+          signal.addEventListener('abort', () => running.delete(src), { once: true });
+          const invocation: PendingInvocation = {
+            src,
+            input,
+            signal,
+            settled: false,
+            resolve: () => {
+              throw new Error(`${src} is a subscription: it never completes, it can only fail`);
+            },
+            reject: (error) => {
+              invocation.settled = true;
+              running.delete(src);
+              reject(error);
+            },
+          };
+          invocations.push(invocation);
+        }),
+    );
   }
   const pending = (src: string) => [...invocations].reverse().find((inv) => inv.src === src && !inv.settled);
   const settle = async (src: string, how: (invocation: PendingInvocation) => void) => {

@@ -29,6 +29,8 @@ export interface StepObservation {
   after: AnyMachineSnapshot;
   /** Actor names whose invocations started during this step (port calls made). */
   started: string[];
+  /** What the machine wrote to console.error during this step (the specification's "logged"). */
+  logged: string[];
 }
 
 /** Returns what the step did that the specification forbids (empty when it is fine). */
@@ -52,50 +54,65 @@ export async function replayPath(model: MachineModel, path: ModelPath, oracle?: 
   const actor = createActor(machine, { clock, input: model.input });
   const failures: unknown[] = [];
   actor.subscribe({ error: (error) => failures.push(error) });
-  actor.start();
-  await flush();
-  const snapshots: AnyMachineSnapshot[] = [];
-  let before: AnyMachineSnapshot | null = null;
-  const serialize = (snapshot: AnyMachineSnapshot) =>
-    JSON.stringify({
-      value: snapshot.value,
-      status: snapshot.status,
-      context: model.serializeContext ? model.serializeContext(snapshot.context) : snapshot.context,
-    });
-  for (const [index, step] of path.steps.entries()) {
-    const event = step.event as EventObject & { output?: unknown; error?: unknown };
-    // Step 0 is the start itself: what the machine invoked on starting counts as its port calls.
-    const invocationsBefore = index === 0 ? 0 : controlled.invocations.length;
-    if (index > 0 || event.type !== 'xstate.init') {
-      if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
-        const src = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
-        const pending = controlled.pending(src);
-        if (!pending) throw new Error(`Step ${index}: no pending invocation of ${src} to settle`);
-        if (event.type.startsWith(DONE)) pending.resolve(event.output);
-        else pending.reject(event.error);
-      } else if (event.type.startsWith(AFTER)) {
-        clock.increment(delayMs(model.machine, event.type));
-      } else {
-        actor.send(event);
-      }
-      await flush();
-    }
-    const live = actor.getSnapshot() as AnyMachineSnapshot;
-    snapshots.push(live);
-    const expected = serialize(step.state);
-    const actual = serialize(live);
-    if (expected !== actual) {
-      throw new Error(`Step ${index} (${event.type}): expected ${expected} but the machine is in ${actual}`);
-    }
-    if (oracle) {
-      const started = controlled.invocations.slice(invocationsBefore).map((inv) => inv.src);
-      const violations = oracle({ index, event, before, after: live, started });
-      if (violations.length)
-        throw new Error(`Step ${index} (${event.type}) breaks the specification: ${violations.join('; ')}`);
-    }
-    before = live;
+  // The specification says which failures are logged: catch the machine's console.error lines per step.
+  const logged: string[] = [];
+  const consoleError = console.error;
+  console.error = (...args: unknown[]) => {
+    logged.push(args.map(String).join(' '));
+  };
+  try {
+    return await walk();
+  } finally {
+    console.error = consoleError;
   }
-  actor.stop();
-  if (failures.length) throw failures[0];
-  return { snapshots, controlled, clock };
+
+  async function walk(): Promise<ReplayResult> {
+    actor.start();
+    await flush();
+    const snapshots: AnyMachineSnapshot[] = [];
+    let before: AnyMachineSnapshot | null = null;
+    const serialize = (snapshot: AnyMachineSnapshot) =>
+      JSON.stringify({
+        value: snapshot.value,
+        status: snapshot.status,
+        context: model.serializeContext ? model.serializeContext(snapshot.context) : snapshot.context,
+      });
+    for (const [index, step] of path.steps.entries()) {
+      const event = step.event as EventObject & { output?: unknown; error?: unknown };
+      // Step 0 is the start itself: what the machine invoked on starting counts as its port calls.
+      const invocationsBefore = index === 0 ? 0 : controlled.invocations.length;
+      const loggedBefore = index === 0 ? 0 : logged.length;
+      if (index > 0 || event.type !== 'xstate.init') {
+        if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
+          const src = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
+          const pending = controlled.pending(src);
+          if (!pending) throw new Error(`Step ${index}: no pending invocation of ${src} to settle`);
+          if (event.type.startsWith(DONE)) pending.resolve(event.output);
+          else pending.reject(event.error);
+        } else if (event.type.startsWith(AFTER)) {
+          clock.increment(delayMs(model.machine, event.type));
+        } else {
+          actor.send(event);
+        }
+        await flush();
+      }
+      const live = actor.getSnapshot() as AnyMachineSnapshot;
+      snapshots.push(live);
+      const expected = serialize(step.state);
+      const actual = serialize(live);
+      if (expected !== actual) {
+        throw new Error(`Step ${index} (${event.type}): expected ${expected} but the machine is in ${actual}`);
+      }
+      if (oracle) {
+        const started = controlled.invocations.slice(invocationsBefore).map((inv) => inv.src);
+        const violations = oracle({ index, event, before, after: live, started, logged: logged.slice(loggedBefore) });
+        if (violations.length)
+          throw new Error(`Step ${index} (${event.type}) breaks the specification: ${violations.join('; ')}`);
+      }
+      before = live;
+    }
+    actor.stop();
+    if (failures.length) throw failures[0];
+    return { snapshots, controlled, clock };
+  }
 }

@@ -1,12 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import {
+  AUTH_REQUEST_TIMEOUT_MS,
   AUTH_TIMEOUT_MS,
   type AuthPorts,
   type AuthUser,
   authMachine,
   createAuthActors,
   type Profile,
+  SIGN_IN_REDIRECT_TIMEOUT_MS,
   toAuthView,
 } from '../../../machines/auth/index.ts';
 import { createControlledActors, flush } from '../../support/model/controlled-actors.ts';
@@ -142,6 +144,167 @@ describe('auth machine', () => {
     await flush();
     expect(view().signedIn).toBe(true);
     expect(logError).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ where: 'sign-out' }));
+  });
+});
+
+// Issue 13's hand-made mutations, which survived every test once: each is a one-word change of a target.
+describe('auth machine: the transitions a review once mutated by hand', () => {
+  it('a session-restore error leaves a signed-out visitor, not one on the way to the provider', async () => {
+    const { actor, controlled, view, logError } = start();
+    await controlled.reject('restoreSession', new Error('session storage unreadable'));
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().matches('redirecting')).toBe(false);
+    expect(view()).toMatchObject({ loading: false, signedIn: false, busy: false, userId: null });
+    expect(controlled.pending('startSignIn')).toBeUndefined();
+    expect(logError).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ where: 'session' }));
+  });
+
+  it('a finished sign-out leaves a signed-out visitor: the state, not only the user, says so', async () => {
+    const { actor, controlled, view } = await signedIn();
+    actor.send({ type: 'auth.signOut' });
+    await controlled.resolve('signOut', undefined);
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(actor.getSnapshot().matches('signedIn')).toBe(false);
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, profile: null });
+    expect(view()).toMatchObject({ signedIn: false, busy: false, userId: null });
+    // Signed out means the sign-in button works again.
+    actor.send({ type: 'auth.signIn' });
+    expect(controlled.pending('startSignIn')).toBeDefined();
+  });
+});
+
+async function signedIn() {
+  const started = start();
+  await started.controlled.resolve('restoreSession', USER);
+  await started.controlled.resolve('loadProfile', PROFILE);
+  return started;
+}
+
+describe('auth machine: requests that hang', () => {
+  it('a sign-out that has not answered after 10 s is abandoned (aborted); the user stays signed in', async () => {
+    const { actor, clock, controlled, view, logError } = await signedIn();
+    actor.send({ type: 'auth.signOut' });
+    const request = controlled.pending('signOut');
+    clock.increment(AUTH_REQUEST_TIMEOUT_MS - 1);
+    await flush();
+    expect(view()).toMatchObject({ busy: true, signedIn: true });
+    clock.increment(1);
+    await flush();
+    expect(request?.signal.aborted).toBe(true);
+    expect(view()).toMatchObject({ busy: false, signedIn: true, userId: 'u-1' });
+    expect(logError).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ where: 'sign-out' }));
+  });
+
+  it('a profile reload that has not answered after 10 s leaves the profile empty and the user signed in', async () => {
+    const { actor, clock, controlled, view } = await signedIn();
+    actor.send({ type: 'auth.changed', authEvent: 'USER_UPDATED', user: USER });
+    const request = controlled.pending('loadProfile');
+    clock.increment(AUTH_REQUEST_TIMEOUT_MS);
+    await flush();
+    expect(request?.signal.aborted).toBe(true);
+    expect(actor.getSnapshot().context.profile).toBeNull();
+    expect(view()).toMatchObject({ signedIn: true, displayName: 'ada@example.com' });
+  });
+
+  it('a profile reload that fails is over: no timeout is logged for it later', async () => {
+    const { actor, clock, controlled, view, logError } = await signedIn();
+    actor.send({ type: 'auth.changed', authEvent: 'USER_UPDATED', user: USER });
+    await controlled.reject('loadProfile', new Error('profile query failed'));
+    clock.increment(AUTH_REQUEST_TIMEOUT_MS);
+    await flush();
+    expect(logError).toHaveBeenCalledTimes(1);
+    expect(view()).toMatchObject({ signedIn: true, busy: false, avatarUrl: null });
+  });
+
+  it('signing out while the profile reloads cancels the reload and signs out', async () => {
+    const { actor, controlled } = await signedIn();
+    actor.send({ type: 'auth.changed', authEvent: 'TOKEN_REFRESHED', user: USER });
+    const reload = controlled.pending('loadProfile');
+    actor.send({ type: 'auth.signOut' });
+    expect(reload?.signal.aborted).toBe(true);
+    await controlled.resolve('signOut', undefined);
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+  });
+
+  it('a sign-in whose provider page has not opened after 15 s fails back to the landing page', async () => {
+    const { actor, clock, controlled, view, logError } = start();
+    await controlled.resolve('restoreSession', null);
+    actor.send({ type: 'auth.signIn' });
+    await controlled.resolve('startSignIn', undefined);
+    clock.increment(SIGN_IN_REDIRECT_TIMEOUT_MS - 1);
+    await flush();
+    expect(view().busy).toBe(true);
+    clock.increment(1);
+    await flush();
+    expect(actor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(view().busy).toBe(false);
+    expect(logError).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ where: 'sign-in' }));
+  });
+});
+
+describe('auth machine without a port', () => {
+  const ALL = ['restoreSession', 'loadProfile', 'startSignIn', 'signOut'];
+  function without(missing: string) {
+    const controlled = createControlledActors(
+      ALL.filter((name) => name !== missing),
+      missing === 'watchAuthChanges' ? [] : ['watchAuthChanges'],
+    );
+    const actor = createActor(authMachine.provide({ actors: controlled.actors, actions: { logError: () => {} } }));
+    actor.subscribe({ error: () => {} });
+    actor.start();
+    return { actor, controlled };
+  }
+
+  it('fails loudly, naming the subscription nobody provided', () => {
+    const { actor } = without('watchAuthChanges');
+    const snapshot = actor.getSnapshot();
+    // Stopped with the error, or (when the chart catches the subscription's error) logged and kept.
+    expect(String(snapshot.error ?? snapshot.context.lastError)).toContain('actor watchAuthChanges not provided');
+  });
+
+  it.each([
+    ['restoreSession', async (_: ReturnType<typeof without>) => {}],
+    ['loadProfile', async ({ controlled }: ReturnType<typeof without>) => controlled.resolve('restoreSession', USER)],
+    [
+      'startSignIn',
+      async ({ actor, controlled }: ReturnType<typeof without>) => {
+        await controlled.resolve('restoreSession', null);
+        actor.send({ type: 'auth.signIn' });
+      },
+    ],
+    [
+      'signOut',
+      async ({ actor, controlled }: ReturnType<typeof without>) => {
+        await controlled.resolve('restoreSession', USER);
+        await controlled.resolve('loadProfile', PROFILE);
+        actor.send({ type: 'auth.signOut' });
+      },
+    ],
+  ] as const)('logs a missing %s port by name', async (missing, reach) => {
+    const started = without(missing);
+    await flush();
+    await reach(started);
+    await flush();
+    expect(started.actor.getSnapshot().context.lastError).toContain(`actor ${missing} not provided`);
+  });
+});
+
+describe('auth machine logging (spec §8: failures are logged to the console only)', () => {
+  it('writes the failure to console.error, naming what failed and why', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const controlled = createControlledActors(
+        ['restoreSession', 'loadProfile', 'startSignIn', 'signOut'],
+        ['watchAuthChanges'],
+      );
+      const actor = createActor(authMachine.provide({ actors: controlled.actors }));
+      actor.start();
+      await controlled.reject('restoreSession', new Error('session storage unreadable'));
+      expect(consoleError).toHaveBeenCalledTimes(1);
+      expect(consoleError.mock.calls[0]?.join(' ')).toBe('[auth] session failed: session storage unreadable');
+    } finally {
+      consoleError.mockRestore();
+    }
   });
 });
 

@@ -5,6 +5,8 @@ import {
   FETCH_FAILED_MESSAGE,
   MissingProviderTokenError,
   NO_PROVIDER_TOKEN_MESSAGE,
+  SCHEDULE_ERROR_HEADING,
+  SCHEDULE_LOADING_TEXT,
   SCHEDULE_TIMEOUT_MS,
   scheduleMachine,
   toScheduleView,
@@ -80,6 +82,54 @@ describe('schedule machine', () => {
     await flush();
     expect(view()).toMatchObject({ status: 'error', errorMessage: FETCH_FAILED_MESSAGE });
     expect(pending?.signal.aborted).toBe(true);
+  });
+});
+
+describe('schedule machine: what it logs and what it keeps', () => {
+  it('logs the cause of a failed fetch to console.error (spec §8: "cause logged")', async () => {
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const controlled = createControlledActors(['loadEvents']);
+      const actor = createActor(scheduleMachine.provide({ actors: controlled.actors }));
+      actor.start();
+      await controlled.reject('loadEvents', new Error('Calendar API 500'));
+      expect(consoleError).toHaveBeenCalledTimes(1);
+      expect(consoleError.mock.calls[0]?.join(' ')).toBe('[schedule] Failed to load calendar events: Calendar API 500');
+    } finally {
+      consoleError.mockRestore();
+    }
+  });
+
+  it('a loader that rejects with nothing is a fetch failure, not a crash', async () => {
+    const { view, controlled } = start();
+    await controlled.reject('loadEvents', null);
+    expect(view()).toMatchObject({ status: 'error', errorMessage: FETCH_FAILED_MESSAGE, needsSignIn: false });
+  });
+
+  it("shows the specification's texts (§2: loading text, error heading; §8: the two error texts)", () => {
+    expect(SCHEDULE_LOADING_TEXT).toBe('Loading your calendar...');
+    expect(SCHEDULE_ERROR_HEADING).toBe('Calendar Error');
+    expect(FETCH_FAILED_MESSAGE).toBe('Failed to load calendar events. Please try again.');
+    expect(new MissingProviderTokenError().message).toBe('The session carries no calendar provider token');
+  });
+
+  it('a face that forgets the loader logs the fetch failure naming the missing actor', async () => {
+    const logCause = vi.fn();
+    const actor = createActor(scheduleMachine.provide({ actions: { logCause } }));
+    actor.start();
+    await flush();
+    expect(toScheduleView(actor.getSnapshot()).errorMessage).toBe(FETCH_FAILED_MESSAGE);
+    expect(String(logCause.mock.calls[0]?.[1]?.error)).toContain('actor loadEvents not provided');
+  });
+
+  it('keeps the confirmation batches loaded beside the calendar, none when the loader gives none', async () => {
+    const batches = [{ id: 'b1' }] as never;
+    const { view, controlled, actor } = start();
+    await controlled.resolve('loadEvents', { events: [], fetchedAt: 'x', confirmationBatches: batches });
+    expect(view().confirmationBatches).toBe(batches);
+    actor.send({ type: 'schedule.refresh' });
+    await controlled.resolve('loadEvents', { events: [], fetchedAt: 'y' });
+    expect(actor.getSnapshot().context.confirmationBatches).toEqual([]);
   });
 });
 
