@@ -24,6 +24,8 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/**/*.test.{ts,tsx}', 'tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
+    // tests/web: an unexpected console.error fails the test that logged it.
+    setupFiles: ['tests/web/console-guard.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

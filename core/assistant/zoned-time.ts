@@ -79,6 +79,14 @@ export function zonedDateTime(date: string, minuteOfDay: number, timeZone: strin
   return { instant: new Date(instant), rfc3339 };
 }
 
+/** An instant as RFC 3339 in the zone's wall clock with its offset (e.g. `2026-01-15T09:30:00-06:00`). */
+export function zonedRfc3339(instant: Date, timeZone: string): string {
+  const offset = offsetMinutes(instant, timeZone);
+  const local = new Date(instant.getTime() + offset * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offset);
+  return `${local}${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

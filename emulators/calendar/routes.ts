@@ -4,7 +4,8 @@
 // Google's `{"error":{code,message,errors,status}}`.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { chicagoDateTime, SEED_TIME_ZONE } from '../../fixtures/time.ts';
+import { zonedDateTime } from '../../core/assistant/zoned-time.ts';
+import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
 import type { PlatformContext } from '../context.ts';
 import { BodyTooLargeError, bearer, corsHeaders, drain, preflight, readBody, sendJson, sendJsonText } from '../http.ts';
 import { isValidDate, MAX_PAGING_NUMBER, parseRfc3339 } from '../input.ts';
@@ -495,7 +496,7 @@ function parseDateTime(value: unknown, field: string): { dt: EventDateTime; inst
   if (typeof value !== 'object' || value === null) throw badRequest(`Missing ${field} time.`, 'required', field);
   const v = value as Record<string, unknown>;
   if (typeof v.date === 'string' && DATE.test(v.date) && isValidDate(v.date)) {
-    return { dt: { date: v.date }, instant: chicagoDateTime(v.date, 0).instant.getTime() };
+    return { dt: { date: v.date }, instant: zonedDateTime(v.date, 0, SEED_TIME_ZONE).instant.getTime() };
   }
   const instant = typeof v.dateTime === 'string' ? parseRfc3339(v.dateTime) : undefined;
   if (typeof v.dateTime === 'string' && instant !== undefined) {

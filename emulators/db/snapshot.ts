@@ -30,6 +30,8 @@ export function snapshotKey(today: string): string {
     ...migrationFiles(),
     ...fixtureSources(),
     join(REPO_ROOT, 'emulators', 'calendar', 'resource.ts'),
+    // The seed's wall-clock times come from core's time-zone arithmetic.
+    join(REPO_ROOT, 'core', 'assistant', 'zoned-time.ts'),
   ];
   for (const file of files) {
     hash.update(file.slice(REPO_ROOT.length));

@@ -1,5 +1,5 @@
 // supabase-js 2.109 (PKCE and implicit) against the local Supabase Auth: auth-rest-calendar.md §6 items 1–6.
-import type { AuthChangeEvent } from '@supabase/supabase-js';
+import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_READONLY_SCOPE, LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY } from '../../fixtures/local-keys.ts';
@@ -24,6 +24,27 @@ beforeAll(async () => {
 afterAll(async () => {
   await platform?.close();
 });
+
+/**
+ * Records a client's auth events; `until(name)` resolves once that event has arrived (supabase-js
+ * delivers them after the call that caused them returns), so no test sleeps for them.
+ */
+function recordAuthEvents(client: SupabaseClient): {
+  events: AuthChangeEvent[];
+  until(name: AuthChangeEvent): Promise<void>;
+} {
+  const events: AuthChangeEvent[] = [];
+  const waiting: Array<{ name: AuthChangeEvent; resolve(): void }> = [];
+  client.auth.onAuthStateChange((event) => {
+    events.push(event);
+    for (const waiter of waiting.filter((w) => w.name === event)) waiter.resolve();
+  });
+  return {
+    events,
+    until: (name) =>
+      events.includes(name) ? Promise.resolve() : new Promise((resolve) => waiting.push({ name, resolve })),
+  };
+}
 
 function authHeaders(extra: Record<string, string> = {}): Record<string, string> {
   return {
@@ -71,10 +92,7 @@ describe('sign-in with Google through the local chooser (PKCE)', () => {
   it('exchanges the code for a session with the provider token, Google metadata and identities', async () => {
     const storage = memoryStorage();
     const client = createTestClient(platform.url, { storage });
-    const events: AuthChangeEvent[] = [];
-    client.auth.onAuthStateChange((event) => {
-      events.push(event);
-    });
+    const { events, until } = recordAuthEvents(client);
     const chain = await signInThroughChooser(client, MAYA, { redirectTo: `${platform.url}/` });
     const code = new URL(chain.finalUrl).searchParams.get('code') as string;
     const { data, error } = await client.auth.exchangeCodeForSession(code);
@@ -102,7 +120,7 @@ describe('sign-in with Google through the local chooser (PKCE)', () => {
     expect(session.user.identities?.[0]?.id).toBe(session.user.user_metadata.sub);
     expect(session.user.phone).toBe('');
     expect(session.user.is_anonymous).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all([until('INITIAL_SESSION'), until('SIGNED_IN')]);
     expect(events).toEqual(['INITIAL_SESSION', 'SIGNED_IN']);
     expect((await client.auth.getSession()).data.session?.provider_token).toBe(session.provider_token);
     const { data: userData } = await client.auth.getUser();
@@ -183,10 +201,7 @@ describe('sign-in with Google through the local chooser (PKCE)', () => {
 
   it('refreshes with rotation: new tokens, TOKEN_REFRESHED, no provider_token; reuse only within 10 s', async () => {
     const { client, session } = await signIn(platform, MAYA);
-    const events: AuthChangeEvent[] = [];
-    client.auth.onAuthStateChange((event) => {
-      events.push(event);
-    });
+    const { until } = recordAuthEvents(client);
     clockOffsetMs = 1_000; // a later second, so the new JWT's iat/exp differ
     const { data, error } = await client.auth.refreshSession();
     expect(error).toBeNull();
@@ -196,8 +211,7 @@ describe('sign-in with Google through the local chooser (PKCE)', () => {
     expect(refreshed?.provider_token).toBeUndefined();
     expect((await client.auth.getSession()).data.session?.provider_token).toBeUndefined();
     expect(decodeJwt(refreshed?.access_token as string).session_id).toBe(decodeJwt(session.access_token).session_id);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(events).toContain('TOKEN_REFRESHED');
+    await until('TOKEN_REFRESHED');
 
     const refresh = (token: string) =>
       fetch(`${platform.url}/auth/v1/token?grant_type=refresh_token`, {
@@ -239,16 +253,12 @@ describe('sign-in with Google through the local chooser (PKCE)', () => {
       return response;
     };
     const { client, session, storage } = await signIn(platform, JORDAN, { fetch: recording });
-    const events: AuthChangeEvent[] = [];
-    client.auth.onAuthStateChange((event) => {
-      events.push(event);
-    });
+    const { until } = recordAuthEvents(client);
     const { error } = await client.auth.signOut();
     expect(error).toBeNull();
     expect(statuses.find((s) => s.url.includes('/auth/v1/logout'))).toMatchObject({ status: 204 });
     expect(statuses.find((s) => s.url.includes('/auth/v1/logout'))?.url).toContain('scope=global');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(events).toContain('SIGNED_OUT');
+    await until('SIGNED_OUT');
     expect(storage.store.size).toBe(0);
     const user = await fetch(`${platform.url}/auth/v1/user`, {
       headers: authHeaders({ Authorization: `Bearer ${session.access_token}` }),

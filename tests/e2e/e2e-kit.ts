@@ -2,8 +2,9 @@
 // snapshot, the built app from dist/web), sign-in through the local account chooser, fault hooks.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { addDays, zonedDate } from '../../core/assistant/zoned-time.ts';
 import { generateSeed } from '../../fixtures/seed.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
@@ -15,11 +16,37 @@ export const MAYA = 'maya.patel@homerounds.test';
 /** Seeded without a profile row: the profile query answers 406 PGRST116. */
 export const SAM_NO_PROFILE = 'sam.novak@homerounds.test';
 
-export async function startPlatform(): Promise<TestPlatform> {
+export async function startPlatform(options: { now?: () => Date } = {}): Promise<TestPlatform> {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {
     throw new Error(`${WEB_ROOT} is missing: run \`npm run build:web\` first (\`npm test\` does it).`);
   }
-  return startLocalPlatform({ webRoot: WEB_ROOT });
+  return startLocalPlatform({ webRoot: WEB_ROOT, now: options.now });
+}
+
+/**
+ * A clock that starts at `start` and runs at the real pace: the local platform reads it (`now`) and a
+ * journey's browser gets the same time (`install`), so tokens, "tomorrow" and the calendar's range agree
+ * whatever day the test runs.
+ */
+export function testClock(start: Date): { now(): Date; install(context: BrowserContext): Promise<void> } {
+  const offset = start.getTime() - Date.now();
+  const now = () => new Date(Date.now() + offset);
+  return { now, install: (context) => context.clock.install({ time: now() }) };
+}
+
+/** The first day after the snapshot's seed day on which the clinician has at least `min` visits (Chicago). */
+export function firstDayWithVisits(email: string, min = 1): string {
+  const seed = generateSeed({ today: seedTodayOfSnapshot() });
+  const clinician = seed.clinicians.find((c) => c.email === email);
+  for (let ahead = 1; ahead <= 6; ahead++) {
+    const day = addDays(seed.today, ahead);
+    const visits = seed.events.filter(
+      (e) =>
+        e.clinicianId === clinician?.id && e.kind === 'visit' && zonedDate(new Date(e.startsAt), seed.timeZone) === day,
+    );
+    if (visits.length >= min) return day;
+  }
+  throw new Error(`${email} has no day with ${min} visits in the seed's coming week`);
 }
 
 /** The first seeded event of a clinician still ahead of `now` (what the month view shows first). */

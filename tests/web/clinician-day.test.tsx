@@ -10,6 +10,7 @@ import { formatClock, formatTimeRange } from '../../web/src/components/time-form
 import { visibleHours } from '../../web/src/features/schedule/schedule-calendar.tsx';
 import { SchedulePanel, STALE_AFTER_MS } from '../../web/src/features/schedule/schedule-panel.tsx';
 import { bookedByText, directionsUrl, telHref } from '../../web/src/features/schedule/visit-sheet.tsx';
+import { allowConsoleError } from './console-guard.ts';
 import { ADA, ADA_PROFILE, deferred, fakeAuth, fakeSchedule, renderApp } from './web-test-kit.tsx';
 
 const DAY = '2026-11-24';
@@ -38,7 +39,6 @@ beforeAll(async () => {
   await import('../../web/src/features/schedule/schedule-calendar.tsx');
 });
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(cleanup);
@@ -135,6 +135,8 @@ describe('the agenda and the visit sheet', () => {
 
 describe('an always-current calendar', () => {
   it('keeps the last good calendar on a failed refresh, with the error, Try Again and when it was updated', async () => {
+    // Spec §8: the cause of a failed fetch is logged.
+    allowConsoleError(/^\[schedule\] Failed to load calendar events: HTTP 500/);
     let fail = false;
     const ports = agendaPanel(
       fakeSchedule({

@@ -120,7 +120,6 @@ beforeAll(async () => {
 beforeEach(() => {
   // Only the clock is pinned (to the evening before the visits); timers stay real.
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });

@@ -22,6 +22,7 @@ import {
   requestCalendarWriteAccess,
 } from '../../web/src/adapters/supabase-auth.ts';
 import type { SupabaseLoader } from '../../web/src/adapters/supabase-client.ts';
+import { allowConsoleError } from './console-guard.ts';
 
 const SUPABASE = 'http://127.0.0.1:8787';
 const FUNCTION_URL = `${SUPABASE}/functions/v1/google-token`;
@@ -259,7 +260,7 @@ describe('calendar ports with the broker', () => {
   });
 
   it('retries a 401 once with a token fresh from the broker, and skips the refused session token afterwards', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    allowConsoleError(/^\[schedule\] calendar provider rejected the token: Calendar API 401/);
     const seen = calendarFetch();
     const broker = fakeBroker(['good-1', 'good-2']);
     const ports = createCalendarPorts(loaderOf(sessionClient('expired-session')), SUPABASE, broker);
@@ -275,7 +276,7 @@ describe('calendar ports with the broker', () => {
   });
 
   it('shows the sign-in-again error only when the broker has no grant (or its fresh token is refused too)', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    allowConsoleError(/^\[schedule\] calendar provider rejected the token: Calendar API 401/);
     calendarFetch();
     const signal = new AbortController().signal;
     const revoked = createCalendarPorts(loaderOf(sessionClient('expired')), SUPABASE, fakeBroker([null]));

@@ -74,7 +74,6 @@ beforeAll(async () => {
   ]);
 });
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(cleanup);

@@ -5,7 +5,6 @@ import { ADA, ADA_PROFILE, fakeAuth, fakeSchedule, renderApp } from './web-test-
 
 afterEach(cleanup);
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
   window.sessionStorage.clear();
 });
 afterEach(() => vi.restoreAllMocks());

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import { SchedulePanel } from '../../web/src/features/schedule/schedule-panel.tsx';
+import { allowConsoleError } from './console-guard.ts';
 import { deferred, fakeSchedule } from './web-test-kit.tsx';
 
 const DAY = '2026-11-24';
@@ -33,7 +34,6 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 beforeEach(() => {
-  vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'log').mockImplementation(() => {});
 });
 afterEach(() => vi.restoreAllMocks());
@@ -87,6 +87,8 @@ describe('SchedulePanel', () => {
   });
 
   it('shows "Calendar Error" with the message and recovers with Try Again', async () => {
+    // Spec §8: the cause of a failed fetch is logged.
+    const logged = allowConsoleError(/^\[schedule\] Failed to load calendar events:/);
     let fail = true;
     const ports = fakeSchedule({
       fetchEvents: async () => {
@@ -104,6 +106,7 @@ describe('SchedulePanel', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('Wound care: Maria Lopez')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(logged.calls).toEqual(['[schedule] Failed to load calendar events: Calendar API 500']);
   });
 
   it('asks to sign in again (primary) when there is no Google access token', async () => {

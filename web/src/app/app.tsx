@@ -1,12 +1,12 @@
 // Routes (wouter) and providers. `/` shows the dashboard when signed in, otherwise the landing page;
 // `/dashboard` is guarded; legal pages and the dashboard are split into their own chunks.
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import type { AuthPorts } from '../../../machines/auth/index.ts';
 import type { SchedulePorts } from '../../../machines/schedule/index.ts';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { Spinner } from '../components/spinner.tsx';
-import { AuthProvider, useAuthView } from '../features/auth/auth-context.tsx';
+import { AuthProvider, useAuthView, useSignedOut } from '../features/auth/auth-context.tsx';
 import { AuthGuard } from '../features/auth/auth-guard.tsx';
 import { SignInRequired } from '../features/auth/sign-in-required.tsx';
 import { LandingPage } from '../features/landing/landing-page.tsx';
@@ -51,18 +51,11 @@ function HomeRoute({ schedulePorts }: { schedulePorts: SchedulePorts }) {
 }
 
 function DashboardRoute({ schedulePorts }: { schedulePorts: SchedulePorts }) {
-  const view = useAuthView();
   const [, navigate] = useLocation();
-  // Signed in here, then signed out (the menu, or another tab): go to `/`. Decided while rendering, so
-  // the sign-in fallback is never mounted: its automatic provider sign-in would run (child effects run
-  // first) before the move to `/` and sign the clinician straight back in.
-  const [wasSignedIn, setWasSignedIn] = useState(false);
-  if (view.signedIn && !wasSignedIn) setWasSignedIn(true);
-  const signedOutHere = wasSignedIn && !view.signedIn && !view.loading;
-  useEffect(() => {
-    if (signedOutHere) navigate('/', { replace: true });
-  }, [signedOutHere, navigate]);
-  if (signedOutHere) return null;
+  // The machine says when a session ends (the menu, or another tab): the move to `/` happens in the same
+  // tick, so the sign-in fallback never mounts (its automatic provider sign-in would sign the clinician
+  // straight back in).
+  useSignedOut(() => navigate('/', { replace: true }));
   return (
     <AuthGuard fallback={<SignInRequired returnPath="/dashboard" />}>
       <DashboardPage schedulePorts={schedulePorts} />

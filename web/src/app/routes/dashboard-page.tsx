@@ -17,7 +17,7 @@ import '../../features/schedule/schedule.css';
 
 export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts }) {
   useDocumentTitle('Dashboard · HomeRounds');
-  const { signInAgain } = useAuthActions();
+  const { signIn } = useAuthActions();
   const { displayName } = useAuthView();
   const [calendarChanges] = useState(createCalendarChanges);
   return (
@@ -32,7 +32,7 @@ export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts 
           <ErrorBoundary>
             <SchedulePanel
               ports={schedulePorts}
-              onSignInAgain={() => signInAgain('/dashboard')}
+              onSignInAgain={() => signIn('/dashboard')}
               refreshRequests={calendarChanges.subscribe}
             />
           </ErrorBoundary>

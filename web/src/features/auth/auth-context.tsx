@@ -1,7 +1,8 @@
 // The one auth actor of the app, provided through React context. Components read it with
-// useAuthView() (a selector over the snapshot) and act through useAuthActions().
+// useAuthView() (a selector over the snapshot), act through useAuthActions() (events to the machine,
+// never the ports) and hear the end of a session through useSignedOut().
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import {
   type AuthPorts,
@@ -14,19 +15,13 @@ import { forgetReturnPath, rememberReturnPath } from './return-path.ts';
 
 type AuthActorRef = ActorRefFrom<typeof authMachine>;
 
-interface AuthContextValue {
-  actor: AuthActorRef;
-  ports: AuthPorts;
-}
-
-const AuthContext = createContext<AuthContextValue | null>(null);
+const AuthContext = createContext<AuthActorRef | null>(null);
 
 export function AuthProvider({ ports, children }: { ports: AuthPorts; children: ReactNode }) {
   const actor = useActorRef(authMachine.provide({ actors: createAuthActors(ports) }));
   const state = useSelector(actor, (snapshot) => toAuthView(snapshot).state);
-  const value = useMemo(() => ({ actor, ports }), [actor, ports]);
   return (
-    <AuthContext.Provider value={value}>
+    <AuthContext.Provider value={actor}>
       <div className="app-root" data-machine="auth" data-state={state}>
         {children}
       </div>
@@ -34,29 +29,41 @@ export function AuthProvider({ ports, children }: { ports: AuthPorts; children: 
   );
 }
 
-function useAuthContext(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth* must be used inside <AuthProvider>');
-  return value;
+function useAuthActor(): AuthActorRef {
+  const actor = useContext(AuthContext);
+  if (!actor) throw new Error('useAuth* must be used inside <AuthProvider>');
+  return actor;
 }
 
 export function useAuthView(): AuthView {
-  return useSelector(useAuthContext().actor, toAuthView, shallowEqual);
+  return useSelector(useAuthActor(), toAuthView, shallowEqual);
+}
+
+/**
+ * Calls `onSignedOut` when a signed-in session ends (the menu's Sign out, or another tab), in the same
+ * tick as the state change: a page can leave before anything signed-out renders.
+ */
+export function useSignedOut(onSignedOut: () => void): void {
+  const actor = useAuthActor();
+  const latest = useRef(onSignedOut);
+  latest.current = onSignedOut;
+  useEffect(() => {
+    const subscription = actor.on('auth.signedOut', () => latest.current());
+    return () => subscription.unsubscribe();
+  }, [actor]);
 }
 
 export interface AuthActions {
-  /** Starts the provider sign-in; after it the browser comes back to `returnPath` (default /). */
+  /**
+   * Starts the provider sign-in; after it the browser comes back to `returnPath` (default /). Signed
+   * out, or signed in whose provider token is gone ("Please sign in again"): the machine decides.
+   */
   signIn(returnPath?: string): void;
   signOut(): void;
-  /**
-   * Signs in again while a session exists (the provider token is gone): the machine only takes
-   * `auth.signIn` when signed out, so this calls the port directly; failures go to the console.
-   */
-  signInAgain(returnPath: string): void;
 }
 
 export function useAuthActions(): AuthActions {
-  const { actor, ports } = useAuthContext();
+  const actor = useAuthActor();
   return useMemo(
     () => ({
       signIn(returnPath) {
@@ -67,13 +74,7 @@ export function useAuthActions(): AuthActions {
       signOut() {
         actor.send({ type: 'auth.signOut' });
       },
-      signInAgain(returnPath) {
-        rememberReturnPath(returnPath);
-        ports.signIn().catch((error: unknown) => {
-          console.error('[auth] sign-in failed:', error instanceof Error ? error.message : error);
-        });
-      },
     }),
-    [actor, ports],
+    [actor],
   );
 }
