@@ -3,7 +3,7 @@
 // revoking a clinician's Google grant, reseeding.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { CALENDAR_READONLY_SCOPE } from '../fixtures/local-keys.ts';
-import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
+import { generateSeed, SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
 import { resetLocalPlatform } from '../fixtures/seed-db.ts';
 import { issueGoogleRefreshToken, revokeGoogleGrant } from './auth/google-oauth.ts';
 import { issuerOf } from './auth/routes.ts';
@@ -24,6 +24,7 @@ const ALLOWED_KEYS: Record<string, string[]> = {
   '/revoke-google-grant': ['email'],
   '/provider-token-ttl': ['seconds'],
   '/reset': ['today'],
+  '/clinician-home': ['email'],
 };
 
 function problem(res: ServerResponse, status: number, message: string): void {
@@ -111,6 +112,13 @@ export async function handleLocal(
       [ctx.now(), email],
     );
     return sendJson(res, 200, { expired: result.affectedRows });
+  }
+  if (path === '/clinician-home') {
+    // Where a seeded clinician's day starts and ends (the CLI's route optimize); people do not depend on the date.
+    const email = typeof body.email === 'string' ? body.email.toLowerCase() : '';
+    const found = generateSeed({ today: '2026-01-01' }).clinicians.find((c) => c.email.toLowerCase() === email);
+    if (!found) return problem(res, 404, `No seeded clinician ${email.slice(0, 100)}`);
+    return sendJson(res, 200, { home: found.home });
   }
   if (path === '/provider-tokens') {
     const email = typeof body.email === 'string' ? body.email : '';

@@ -61,12 +61,26 @@ export async function routeOptimizeForClinician(opts: {
   if (visits.length === 0) {
     throw new CliError(`${opts.email} has no routable visits on ${opts.date}.`, EXIT.notFound);
   }
-  // The seeded clinician's home is where the day starts and ends (the seed's people do not depend on the date).
-  const { generateSeed } = await import('../../fixtures/seed.ts');
-  const home = generateSeed({ today: opts.date }).clinicians.find(
-    (c) => c.email.toLowerCase() === opts.email.toLowerCase(),
-  )?.home;
+  // The seeded clinician's home is where the day starts and ends (the local platform knows it).
+  const home = await clinicianHome(opts.baseUrl, opts.email);
   const start = home ? { lat: home.lat, lon: home.lng, label: 'Home' } : undefined;
   const report = routeOptimize({ date: opts.date, visits, ...(start ? { start } : {}) });
   return { ...report, skipped };
+}
+
+/** The seeded clinician's home on the local platform, or undefined (the day then starts anywhere). */
+async function clinicianHome(baseUrl: string, email: string): Promise<{ lat: number; lng: number } | undefined> {
+  try {
+    const response = await fetch(`${baseUrl}/__local/clinician-home`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+      signal: AbortSignal.timeout(LOCAL_TIMEOUT_MS),
+    });
+    if (!response.ok) return undefined;
+    const { home } = (await response.json()) as { home?: { lat: number; lng: number } };
+    return home && Number.isFinite(home.lat) && Number.isFinite(home.lng) ? home : undefined;
+  } catch {
+    return undefined;
+  }
 }
