@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Endpoint, matchEndpoint } from '../../core/voice-platform/registry.ts';
+import { validateRequest } from '../../core/voice-platform/validate-request.ts';
 import type { Db } from '../db/db.ts';
 import { bearer, readBody, sendJson } from '../http.ts';
 import { LOCAL_VOICE_ORG_ID, LOCAL_VOICE_ORG_NAME, LOCAL_VOICE_PRIVATE_KEY, LOCAL_VOICE_PUBLIC_KEY } from './keys.ts';
@@ -58,7 +59,6 @@ const FIELD_FILTERS = [
   'purpose',
   'type',
 ];
-const PHONE_PROVIDERS = ['byo-phone-number', 'twilio', 'vonage', 'vapi', 'telnyx'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class HttpError extends Error {
@@ -93,23 +93,20 @@ function clean(body: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-function validate(kind: string, body: Record<string, unknown>, partial: boolean): void {
+/**
+ * Refuses what the hosted platform refuses, in its words: the request schema derived from its published
+ * OpenAPI document where there is one (unknown properties, types, enums, the provider/type a number, tool or
+ * model names); where the public document has none (workflows, test suites, credentials …), the basics.
+ */
+function validate(endpoint: Endpoint, kind: string, body: Record<string, unknown>): void {
+  const problems = validateRequest(endpoint.method, endpoint.path, body);
+  if (problems) {
+    if (problems.length) throw badRequest(problems.map((p) => p.message));
+    return;
+  }
   const errors: string[] = [];
-  const has = (key: string) => body[key] !== undefined;
-  if (has('name') && typeof body.name !== 'string') errors.push('name must be a string');
-  if (kind === 'assistant' && has('name') && typeof body.name === 'string' && body.name.length > 40) {
-    errors.push('name must be shorter than or equal to 40 characters');
-  }
-  if (kind === 'squad' && (!partial || has('members'))) {
-    if (!Array.isArray(body.members)) errors.push('members must be an array');
-  }
-  if (kind === 'phone-number' && (!partial || has('provider'))) {
-    if (!PHONE_PROVIDERS.includes(String(body.provider))) {
-      errors.push(`provider must be one of the following values: ${PHONE_PROVIDERS.join(', ')}`);
-    }
-  }
-  if (kind === 'tool' && !partial && typeof body.type !== 'string') errors.push('type must be a string');
-  if (kind === 'chat' && !partial && body.input === undefined) errors.push('input should not be empty');
+  if (body.name !== undefined && typeof body.name !== 'string') errors.push('name must be a string');
+  if (kind === 'chat' && body.input === undefined) errors.push('input should not be empty');
   if (errors.length) throw badRequest(errors);
 }
 
@@ -292,6 +289,19 @@ export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
     return out;
   }
 
+  /** References the platform resolves when it stores a resource: a squad's members name existing assistants. */
+  async function checkReferences(kind: string, body: Record<string, unknown>): Promise<void> {
+    if (kind !== 'squad' || !Array.isArray(body.members)) return;
+    const errors: string[] = [];
+    for (const member of body.members as Array<Record<string, unknown>>) {
+      const id = member?.assistantId;
+      if (typeof id !== 'string') continue;
+      const found = await findRow('assistant', id).catch(() => undefined);
+      if (!found) errors.push(`Couldn't Get Assistant. \`assistantId\` ${id} Does Not Exist.`);
+    }
+    if (errors.length) throw badRequest(errors);
+  }
+
   async function createCall(body: Record<string, unknown>, type: string): Promise<Record<string, unknown>> {
     const targets = ['assistantId', 'assistant', 'squadId', 'squad', 'workflowId', 'workflow'];
     if (!targets.some((t) => body[t] !== undefined)) {
@@ -324,8 +334,8 @@ export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
     return present(saved);
   }
 
-  async function createChat(body: Record<string, unknown>): Promise<Record<string, unknown>> {
-    validate('chat', body, false);
+  async function createChat(endpoint: Endpoint, body: Record<string, unknown>): Promise<Record<string, unknown>> {
+    validate(endpoint, 'chat', body);
     const input = body.input;
     const messages = typeof input === 'string' ? [{ role: 'user', content: input }] : Array.isArray(input) ? input : [];
     const output = [
@@ -370,7 +380,8 @@ export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
       if ('errors' in result) throw badRequest(result.errors);
       return [201, result.campaign];
     }
-    if (endpoint.resource === 'chat' && endpoint.method === 'POST') return [201, await createChat(await readJson(req))];
+    if (endpoint.resource === 'chat' && endpoint.method === 'POST')
+      return [201, await createChat(endpoint, await readJson(req))];
     if (endpoint.resource === 'assistant' && endpoint.verb === 'versions') {
       return [200, [present(await findRow('assistant', params[0] ?? ''))]];
     }
@@ -395,8 +406,9 @@ export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
               purpose: body.purpose ?? 'assistant',
             });
           }
+          if (endpoint.body === 'json') validate(endpoint, kind, body);
+          await checkReferences(kind, body);
           if (kind === 'phone-number') body.status = 'active';
-          validate(kind, body, false);
           return [201, present(await insert(kind, { ...body, ...extra }, parentId))];
         }
         case 'get':
@@ -405,7 +417,8 @@ export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
         case 'replace': {
           const row = await findRow(kind, id, parentId);
           const body = await readJson(req);
-          validate(kind, body, generic === 'update');
+          validate(endpoint, kind, body);
+          await checkReferences(kind, body);
           const data = generic === 'update' ? { ...row.data, ...clean(body) } : { ...extra, ...clean(body) };
           return [200, present(await save(row, data))];
         }
