@@ -31,6 +31,11 @@ export interface Endpoint {
   kind?: string;
   /** Table columns when they differ from the resource's (dotted JSON paths). */
   columns?: readonly string[];
+  /**
+   * Answers 302 to a short-lived presigned URL (call recordings, pcap, logs): the CLI prints the URL, or downloads
+   * it with `--save FILE` (cli/commands/api.ts), never sending the API key to the storage host.
+   */
+  redirects?: boolean;
 }
 
 /** One row per resource: what its table shows and how the generic verbs map onto paths. */
@@ -155,6 +160,81 @@ export const RESOURCES: readonly ResourceInfo[] = [
   },
   { name: 'provider', description: 'provider workflows, hooks, locations and voices', columns: ['id', 'name'] },
   { name: 'analytics', description: 'analytics queries', columns: ['name', 'timeRange.start', 'timeRange.end'] },
+  {
+    name: 'knowledge-base-v2',
+    description: 'knowledge bases (v2) and their files',
+    columns: ['id', 'name', 'description', 'updatedAt'],
+    example: `--data '{"name":"Policies"}'`,
+  },
+  {
+    name: 'eval',
+    description: 'evals: scripted conversations an assistant is checked against',
+    columns: ['id', 'name', 'type', 'messages.length', 'updatedAt'],
+    example: `--data '{"type":"chat.mockConversation","messages":[{"role":"user","content":"Hi"}]}'`,
+  },
+  {
+    name: 'eval-run',
+    description: 'runs of an eval against an assistant or squad',
+    columns: ['id', 'evalId', 'status', 'endedReason', 'target.type', 'createdAt'],
+    example: `--data '{"type":"eval","evalId":"<id>","target":{"type":"assistant","assistantId":"<id>"}}'`,
+  },
+  {
+    name: 'simulation',
+    description: 'simulated callers: a scenario played by a personality (/eval/simulation)',
+    columns: ['id', 'name', 'scenarioId', 'personalityId', 'updatedAt'],
+    example: `--data '{"name":"Reschedule","scenarioId":"<id>","personalityId":"<id>"}'`,
+  },
+  {
+    name: 'simulation-personality',
+    description: 'personalities of simulated callers',
+    columns: ['id', 'name', 'updatedAt'],
+    example: `--data '{"name":"Hurried daughter","assistant":{"model":{"provider":"openai","model":"gpt-4o"}}}'`,
+  },
+  {
+    name: 'simulation-scenario',
+    description: 'scenarios simulated callers follow (and AI-generated ones)',
+    columns: ['id', 'name', 'evaluations.length', 'updatedAt'],
+    example: `--data '{"name":"Move a visit","instructions":"Ask to move the Tuesday visit","evaluations":[]}'`,
+  },
+  {
+    name: 'simulation-suite',
+    description: 'suites of simulations run together',
+    columns: ['id', 'name', 'simulationIds.length', 'updatedAt'],
+    example: `--data '{"name":"Scheduling","simulationIds":["<id>"],"targetAssignments":[]}'`,
+  },
+  {
+    name: 'simulation-run',
+    description: 'runs of simulations against an assistant or squad',
+    columns: ['id', 'status', 'target.type', 'itemCounts.total', 'queuedAt', 'endedAt'],
+    example: `--data '{"simulations":[{"type":"simulation","simulationId":"<id>"}],"target":{"type":"assistant","assistantId":"<id>"}}'`,
+  },
+  {
+    name: 'simulation-run-item',
+    description: 'items (one simulated call each) of a simulation run',
+    columns: ['id', 'simulationId', 'status', 'callId', 'iterationNumber', 'completedAt'],
+  },
+  {
+    name: 'insight',
+    description: 'reporting insights: charts and tables over calls (/reporting/insight)',
+    columns: ['id', 'name', 'type', 'updatedAt'],
+  },
+  {
+    name: 'board',
+    description: 'reporting boards: dashboards of insights (/reporting/board)',
+    columns: ['id', 'name', 'items.length', 'updatedAt'],
+    example: `--data '{"name":"Confirmations","layout":{"columns":6}}'`,
+  },
+  {
+    name: 'scorecard',
+    description: 'observability scorecards: metrics calls are scored on',
+    columns: ['id', 'name', 'metrics.length', 'assistantIds.length', 'updatedAt'],
+    example: `--data '{"name":"Visit booked","metrics":[]}'`,
+  },
+  {
+    name: 'log',
+    description: 'request, webhook and call logs (deprecated /logs of the 2025-08-27 API)',
+    columns: ['time', 'type', 'requestHttpMethod', 'requestPath', 'responseHttpCode', 'callId'],
+  },
 ];
 
 type Row = [
@@ -170,7 +250,8 @@ type Row = [
 function crud(
   resource: string,
   base: string,
-  options: { list: ListStyle; verbs?: readonly GenericVerb[]; kind?: string; body?: BodyKind; label?: string },
+  // `list` absent: the list is one bare array the platform does not page (e.g. /v2/knowledge-base).
+  options: { list?: ListStyle; verbs?: readonly GenericVerb[]; kind?: string; body?: BodyKind; label?: string },
 ): Row[] {
   const verbs = options.verbs ?? ['list', 'create', 'get', 'update', 'delete'];
   const kind = options.kind ?? resource;
@@ -183,7 +264,7 @@ function crud(
       'list',
       'GET',
       base,
-      `list ${label}s (newest first)`,
+      `list ${label}s${options.list ? ' (newest first)' : ''}`,
       { generic: 'list', list: options.list, kind },
     ],
     create: [
@@ -434,6 +515,205 @@ const ROWS: Row[] = [
   ['provider', 'clone-vapi', 'POST', '/vapi/voice/clone', 'clone a voice with Vapi (multipart)', { body: 'multipart' }],
   // Analytics.
   ['analytics', 'query', 'POST', '/analytics', 'run analytics queries', { body: 'json' }],
+  // Call artifacts: each answers 302 to a short-lived presigned URL.
+  ...(
+    [
+      ['mono-recording', 'the mono recording'],
+      ['stereo-recording', 'the stereo recording (customer and assistant on two channels)'],
+      ['video-recording', 'the video recording'],
+      ['customer-recording', "the customer's side of the recording"],
+      ['assistant-recording', "the assistant's side of the recording"],
+      ['pcap', 'the packet capture (pcap)'],
+      ['call-logs', 'the call logs'],
+    ] as const
+  ).map(
+    ([artifact, what]): Row => [
+      'call',
+      artifact === 'call-logs' ? 'logs' : artifact,
+      'GET',
+      `/call/{id}/${artifact}`,
+      `download link of ${what} of a call (--save FILE downloads it)`,
+      { redirects: true },
+    ],
+  ),
+  // v2 campaigns (stored as the same kind as v1 campaigns) and their contacts.
+  [
+    'campaign',
+    'list-v2',
+    'GET',
+    '/v2/campaign',
+    'list campaigns (v2, paginated, with counters)',
+    { generic: 'list', list: 'paginated', kind: 'campaign' },
+  ],
+  [
+    'campaign',
+    'create-v2',
+    'POST',
+    '/v2/campaign',
+    'create a campaign (v2)',
+    { generic: 'create', body: 'json', kind: 'campaign' },
+  ],
+  [
+    'campaign',
+    'get-v2',
+    'GET',
+    '/v2/campaign/{id}',
+    'get a campaign (v2, -q includeCounters=true)',
+    { generic: 'get', kind: 'campaign' },
+  ],
+  [
+    'campaign',
+    'update-v2',
+    'PATCH',
+    '/v2/campaign/{id}',
+    'update a campaign (v2, partial)',
+    { generic: 'update', body: 'json', kind: 'campaign' },
+  ],
+  [
+    'campaign',
+    'delete-v2',
+    'DELETE',
+    '/v2/campaign/{id}',
+    'delete a campaign (v2)',
+    { generic: 'delete', kind: 'campaign' },
+  ],
+  [
+    'campaign',
+    'contacts',
+    'GET',
+    '/v2/campaign/{id}/contacts',
+    'list the contacts of a campaign (paginated, -q status=)',
+    { list: 'paginated', columns: ['id', 'number', 'name', 'customerId', 'createdAt'] },
+  ],
+  // Knowledge bases v2 and their files.
+  ...crud('knowledge-base-v2', '/v2/knowledge-base', { label: 'knowledge base (v2)' }),
+  [
+    'knowledge-base-v2',
+    'files',
+    'GET',
+    '/v2/knowledge-base/{id}/file',
+    'list the files of a knowledge base (v2)',
+    { columns: ['id', 'fileId', 'fileName', 'status', 'bytes', 'updatedAt'] },
+  ],
+  [
+    'knowledge-base-v2',
+    'attach',
+    'POST',
+    '/v2/knowledge-base/{id}/file',
+    'attach a file and ingest it',
+    { body: 'json' },
+  ],
+  [
+    'knowledge-base-v2',
+    'detach',
+    'DELETE',
+    '/v2/knowledge-base/{id}/file/{fileId}',
+    'detach a file from a knowledge base (v2)',
+  ],
+  [
+    'knowledge-base-v2',
+    'retry',
+    'POST',
+    '/v2/knowledge-base/{id}/file/{fileId}/retry',
+    'retry indexing a file that failed',
+  ],
+  // Structured outputs, run on calls.
+  [
+    'structured-output',
+    'run',
+    'POST',
+    '/structured-output/run',
+    'run a structured output on calls (or preview it)',
+    { body: 'json' },
+  ],
+  // Evals and their runs.
+  ...crud('eval', '/eval', { list: 'paginated' }),
+  ...crud('eval-run', '/eval/run', {
+    list: 'paginated',
+    verbs: ['list', 'create', 'get', 'delete'],
+    label: 'eval run',
+  }),
+  // Simulations (/eval/simulation): bare-array lists paged by createdAt, except runs ({results, metadata}).
+  ...crud('simulation', '/eval/simulation', { list: 'v1' }),
+  ['simulation', 'concurrency', 'GET', '/eval/simulation/concurrency', 'get the simulation concurrency of the org'],
+  ...crud('simulation-personality', '/eval/simulation/personality', { list: 'v1', label: 'simulation personality' }),
+  ...crud('simulation-scenario', '/eval/simulation/scenario', { list: 'v1', label: 'simulation scenario' }),
+  [
+    'simulation-scenario',
+    'generate',
+    'POST',
+    '/eval/simulation/scenario/generate',
+    'generate scenarios with AI',
+    { body: 'json' },
+  ],
+  ...crud('simulation-suite', '/eval/simulation/suite', { list: 'v1', label: 'simulation suite' }),
+  ...crud('simulation-run', '/eval/simulation/run', {
+    list: 'paginated',
+    verbs: ['list', 'create', 'get'],
+    label: 'simulation run',
+  }),
+  ['simulation-run', 'cancel', 'PATCH', '/eval/simulation/run/{id}', 'cancel a simulation run'],
+  // Items of a run: not stored by the local platform (it runs no simulations).
+  [
+    'simulation-run-item',
+    'list',
+    'GET',
+    '/eval/simulation/run/{simulationRunId}/item',
+    'list the items of a simulation run',
+    { list: 'v1' },
+  ],
+  [
+    'simulation-run-item',
+    'get',
+    'GET',
+    '/eval/simulation/run/{simulationRunId}/item/{id}',
+    'get an item of a simulation run',
+  ],
+  [
+    'simulation-run-item',
+    'cancel',
+    'PATCH',
+    '/eval/simulation/run/{simulationRunId}/item/{id}',
+    'cancel an item of a simulation run',
+  ],
+  [
+    'simulation-run-item',
+    'suggest',
+    'POST',
+    '/eval/simulation/run/{simulationRunId}/item/{id}/generate',
+    'generate improvement suggestions for an item (-q force=true, -q persist=true)',
+  ],
+  // Reporting: insights and boards.
+  ...crud('insight', '/reporting/insight', { list: 'paginated' }),
+  [
+    'insight',
+    'run',
+    'POST',
+    '/reporting/insight/{id}/run',
+    'run an insight (its data for a time range)',
+    { body: 'json' },
+  ],
+  ['insight', 'preview', 'POST', '/reporting/insight/preview', 'run an insight without saving it', { body: 'json' }],
+  ...crud('board', '/reporting/board', { list: 'paginated' }),
+  [
+    'board',
+    'metrics-overview',
+    'GET',
+    '/reporting/board/default/metrics-overview',
+    'get the default metrics overview board (created on first use)',
+  ],
+  // Observability scorecards.
+  ...crud('scorecard', '/observability/scorecard', { list: 'paginated' }),
+  // Logs: deprecated, in the 2025-08-27 document only.
+  [
+    'log',
+    'list',
+    'GET',
+    '/logs',
+    'list logs (paginated; -q type=API|Webhook|Call|Provider, -q callId=)',
+    { list: 'paginated' },
+  ],
+  ['log', 'delete', 'DELETE', '/logs', 'delete the logs matching the -q filters (type, callId, assistantId, …)'],
 ];
 
 /** Every endpoint, one row each. */
