@@ -2,7 +2,10 @@
 // `homerounds --help` stays fast; handlers never print or exit.
 import { Command, CommanderError } from 'commander';
 import { registerAccount } from './commands/account.ts';
+import { registerApi } from './commands/api.ts';
 import { registerCallSimulate } from './commands/call-simulate.ts';
+import { registerCallWatch } from './commands/call-watch.ts';
+import { registerCompletion } from './commands/completion.ts';
 import { registerConfirmations } from './commands/confirmations.ts';
 import { registerLocal } from './commands/local.ts';
 import { registerMachines } from './commands/machines.ts';
@@ -33,7 +36,10 @@ export function buildProgram(io: CliIo): Command {
   registerSync(program, io, topics.get('template'));
   const call = topics.get('call');
   if (call) registerCallSimulate(call, io);
+  if (call) registerCallWatch(call, io);
   registerConfirmations(program, io);
+  registerApi(program, io, call);
+  registerCompletion(program, io);
 
   for (const command of program.commands) {
     command.exitOverride();

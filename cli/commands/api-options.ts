@@ -9,9 +9,13 @@ import type { CliIo } from '../output/io.ts';
 export function addApiOptions(command: Command): Command {
   return command
     .option('--json', 'print only JSON on stdout')
-    .option('--api-key <key>', 'private API key (else VAPI_API_KEY, else the config file from homerounds login)')
-    .option('--base-url <url>', 'API base URL (else VAPI_BASE_URL; default https://api.vapi.ai)')
-    .option('--region <region>', 'us | eu (https://api.eu.vapi.ai)')
+    .option('--api-key <key>', 'private API key (else VAPI_API_KEY, else the profile saved by homerounds login)')
+    .option(
+      '--profile <name>',
+      'use the key and base URL saved by homerounds login --profile <name> (else HOMEROUNDS_PROFILE)',
+    )
+    .option('--base-url <url>', 'API base URL (else VAPI_BASE_URL; default https://api.vapi.ai); not with --region')
+    .option('--region <region>', 'us | eu (https://api.eu.vapi.ai); not with --base-url or --local')
     .option('--local', 'target the local platform (HOMEROUNDS_LOCAL_URL or http://127.0.0.1:8787) with its private key')
     .option(
       '--timeout <seconds>',
@@ -28,6 +32,7 @@ export async function withClient<T>(
 ): Promise<T> {
   const { connect } = await import('../api/connect.ts');
   const { client, connection } = await connect(flags, io.env, io);
+  for (const note of connection.notes ?? []) io.stderr(`${note}\n`);
   try {
     return await fn(client, connection);
   } finally {

@@ -18,6 +18,8 @@ interface EndpointFlags extends GlobalFlags {
   toolsUrl?: string;
   toolsSecret?: string;
   toolsCredentialId?: string;
+  validate?: boolean;
+  yes?: boolean;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -69,7 +71,8 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
   if (endpoint.body === 'json') {
     command
       .option('-f, --file <path>', 'request body from a JSON or YAML file (- for stdin)')
-      .option('-d, --data <json>', 'request body as inline JSON or YAML');
+      .option('-d, --data <json>', 'request body as inline JSON or YAML')
+      .option('--no-validate', "send the body without checking it against the platform's published schema");
   }
   if (endpoint.body === 'multipart') {
     command
@@ -91,15 +94,18 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
       )
       .option('--tools-credential-id <id>', 'with --template: a platform credential instead of the secret');
   }
+  if (endpoint.method === 'DELETE')
+    command.option('-y, --yes', 'delete without asking (required when not on a terminal)');
   addApiOptions(command).addHelpText('after', exampleFor(endpoint));
   command.action(async (...args: unknown[]) => {
     const flags = (args.at(-1) as Command).opts<EndpointFlags>();
     const values = args.slice(0, params.length).map(String);
-    const [{ parsePairs, parseLimit, runEndpoint }, { readBody, readStdin }, { showResult }] = await Promise.all([
-      import('../handlers/resource.ts'),
-      import('../handlers/input.ts'),
-      import('../output/resource-view.ts'),
-    ]);
+    const [{ parsePairs, parseLimit, runEndpoint, confirmDeletion }, { readBody, readStdin }, { showResult }] =
+      await Promise.all([
+        import('../handlers/resource.ts'),
+        import('../handlers/input.ts'),
+        import('../output/resource-view.ts'),
+      ]);
     const query = parsePairs(flags.query, '--query');
     const limit = parseLimit(flags.limit);
     let body = endpoint.body
@@ -117,6 +123,8 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
       redact = (value) => maskServerSecrets(value);
     }
     const fields = endpoint.body === 'multipart' ? parsePairs(flags.field, '--field') : undefined;
+    // Asked last, once everything else is known to be well-formed: a "yes" is never wasted on a usage error.
+    await confirmDeletion(endpoint, values, { yes: flags.yes });
     const data = await withClient(io, flags, (client) =>
       runEndpoint(client, endpoint, {
         params: values,
@@ -129,6 +137,8 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
         cwd: io.cwd,
         progress: flags.all && !flags.json ? (line) => io.stderr(`${line}\n`) : undefined,
         notice: (line) => io.stderr(`${line}\n`),
+        validate: flags.validate,
+        bodyFrom: { file: flags.file, data: flags.data },
       }),
     );
     await showResult(io, redact(data), { json: flags.json, resource: endpoint.resource, columns: endpoint.columns });
@@ -137,12 +147,45 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
 
 /**
  * Registers one topic per registry resource. A topic's verbs are added only when the topic runs (commander's
- * preSubcommand hook), so `homerounds --help` builds ~25 commands instead of ~170. Hand-written verbs may
- * join a topic through the returned map.
+ * preSubcommand hook) or its help is shown, so `homerounds --help` builds ~25 commands instead of ~170.
+ * Hand-written verbs may join a topic through the returned map.
  */
+/** Topic → the registration of its verbs, until they are needed (a run, its help, shell completion). */
+const pending = new WeakMap<Command, () => void>();
+
+/** Registers a topic's generated verbs now if they are not yet (idempotent; other commands are left alone). */
+export function loadTopicVerbs(topic: Command): void {
+  const register = pending.get(topic);
+  if (!register) return;
+  pending.delete(topic);
+  register();
+  for (const verb of topic.commands) verb.exitOverride();
+}
+
+/** A topic's help ends with examples of its main verbs (`homerounds help assistant`, `homerounds assistant -h`). */
+export function topicExamples(name: string): string {
+  const mine = ENDPOINTS.filter((e) => e.resource === name);
+  const example = RESOURCES.find((r) => r.name === name)?.example;
+  const head = (e: Endpoint) =>
+    `$ homerounds ${e.resource} ${e.verb}${pathParams(e.path)
+      .map((p) => ` ${placeholder(p)}`)
+      .join('')}`;
+  const lines: string[] = [];
+  for (const verb of ['list', 'get', 'create', 'update', 'delete'] as const) {
+    const e = mine.find((x) => x.generic === verb);
+    if (!e) continue;
+    if (verb === 'list') lines.push(`${head(e)} --limit 20`);
+    else if (verb === 'get') lines.push(`${head(e)} --json`);
+    else if (verb === 'create') lines.push(`${head(e)} ${example ?? `--file ${name}.yaml`}`);
+    else if (verb === 'update') lines.push(`${head(e)} --file ${name}.yaml`);
+    else lines.push(`${head(e)} --yes`);
+  }
+  if (lines.length === 0) lines.push(...mine.slice(0, 3).map((e) => head(e)));
+  return `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}\n\nhomerounds ${name} <command> --help shows a command's flags, the request it sends and more examples.`;
+}
+
 export function registerResources(program: Command, io: CliIo): Map<string, Command> {
   const topics = new Map<string, Command>();
-  const pending = new Map<Command, () => void>();
   for (const name of resourceNames()) {
     const info = RESOURCES.find((r) => r.name === name);
     const parent = RESOURCES.find((r) => name.startsWith(`${r.name}-`));
@@ -153,13 +196,11 @@ export function registerResources(program: Command, io: CliIo): Map<string, Comm
     pending.set(topic, () => {
       for (const endpoint of ENDPOINTS) if (endpoint.resource === name) registerEndpoint(topic, endpoint, io);
     });
+    // `homerounds help <topic>` prints the topic's help without running it (no preSubcommand): load the verbs
+    // before the help is rendered, so it lists them.
+    topic.on('beforeHelp', () => loadTopicVerbs(topic));
+    topic.addHelpText('after', () => topicExamples(name));
   }
-  program.hook('preSubcommand', (_program, sub) => {
-    const register = pending.get(sub);
-    if (!register) return;
-    pending.delete(sub);
-    register();
-    for (const verb of sub.commands) verb.exitOverride();
-  });
+  program.hook('preSubcommand', (_program, sub) => loadTopicVerbs(sub));
   return topics;
 }

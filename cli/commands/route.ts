@@ -11,33 +11,107 @@ function parseTimeLimit(value: string): number {
   return ms;
 }
 
+function parseSeed(value: string): number {
+  const seed = Number(value);
+  if (!Number.isInteger(seed)) throw usageError(`--seed must be a whole number (got "${value}").`);
+  return seed;
+}
+
 export function registerRoute(program: Command, io: CliIo): void {
   const route = program.command('route').description('optimise a clinician day or solve a benchmark instance');
 
   route
     .command('solve <instance-file>')
     .description('solve a public benchmark instance in its own distance convention')
-    .requiredOption('--format <format>', 'tsplib | tsptw')
-    .option('--time-limit <ms>', 'time budget for the heuristic', parseTimeLimit)
+    .requiredOption('--format <format>', 'tsplib | tsptw | solomon')
+    .option('--time-limit <ms>', 'time budget (a limit: the search stops earlier when it stalls)', parseTimeLimit)
+    .option('--seed <n>', 'random seed (same seed, same answer when the limit is not reached)', parseSeed)
+    .option('--objective <objective>', 'solomon: vehicles-then-distance (default) | distance')
     .option('--json', 'print JSON only')
     .addHelpText(
       'after',
-      '\nExample:\n  $ homerounds route solve ../shared/benchmarks/routing/tsplib/eil51.tsp --format tsplib --json',
+      '\nExamples:\n  $ homerounds route solve ../shared/benchmarks/routing/tsplib/eil51.tsp --format tsplib --json\n  $ homerounds route solve ../shared/benchmarks/routing/solomon/R101.50.vrptw --format solomon --time-limit 2000',
     )
-    .action(async (file: string, opts: { format: string; timeLimit?: number; json?: boolean }) => {
-      if (opts.format !== 'tsplib' && opts.format !== 'tsptw') {
-        throw usageError(`--format must be tsplib or tsptw (got "${opts.format}").`);
+    .action(
+      async (
+        file: string,
+        opts: { format: string; timeLimit?: number; seed?: number; objective?: string; json?: boolean },
+      ) => {
+        if (opts.format !== 'tsplib' && opts.format !== 'tsptw' && opts.format !== 'solomon') {
+          throw usageError(`--format must be tsplib, tsptw or solomon (got "${opts.format}").`);
+        }
+        const { routeSolve } = await import('../handlers/route-solve.ts');
+        if (opts.format === 'solomon') {
+          if (
+            opts.objective !== undefined &&
+            opts.objective !== 'vehicles-then-distance' &&
+            opts.objective !== 'distance'
+          )
+            throw usageError(`--objective must be vehicles-then-distance or distance (got "${opts.objective}").`);
+          const r = await routeSolve({
+            file,
+            format: 'solomon',
+            timeLimitMs: opts.timeLimit,
+            seed: opts.seed,
+            objective: opts.objective as 'vehicles-then-distance' | 'distance' | undefined,
+          });
+          if (opts.json) return printJson(io, r);
+          const known = r.known
+            ? `${r.known.value}${r.known.routes ? ` with ${r.known.routes} vehicles` : ''} (${r.known.convention} distances)`
+            : 'not listed (no known-values.csv entry for this file)';
+          const gap =
+            r.gapPercent !== undefined
+              ? `${r.gapPercent.toFixed(2)} %`
+              : r.known
+                ? `not comparable (${r.vehicles} vehicles vs ${r.known.routes})`
+                : '–';
+          printLines(io, [
+            `instance      ${r.name} (${r.customers} customers)`,
+            `vehicles      ${r.vehicles}`,
+            `distance      ${r.distance} (${r.convention} distances, objective ${r.objective})`,
+            `known best    ${known}`,
+            `gap           ${gap}`,
+            `feasible      ${r.feasible ? 'yes' : `NO: ${r.problems.slice(0, 3).join('; ')}`}`,
+            `time          ${Math.round(r.ms)} ms (best found at ${Math.round(r.msToBest)} ms; stopped: ${r.stoppedBy})`,
+            ...r.routes.map((route, k) => `route ${String(k + 1).padStart(2)}      ${route.join(' ')}`),
+          ]);
+          return;
+        }
+        const result = await routeSolve({ file, format: opts.format, timeLimitMs: opts.timeLimit, seed: opts.seed });
+        if (opts.json) return printJson(io, result);
+        printLines(io, [
+          `cost          ${result.cost}`,
+          `proved optimal ${result.provedOptimal ? 'yes' : 'no'}`,
+          `feasible      ${result.feasible ? 'yes' : 'no'}`,
+          `time          ${result.ms} ms`,
+          `order         ${result.order.join(' ')}`,
+        ]);
+      },
+    );
+
+  route
+    .command('dispatch <dispatch-file>')
+    .description("assign a day's visits to clinicians (skills, shifts, homes, continuity) and order each route")
+    .option('--time-limit <ms>', 'time budget (a limit: the search stops earlier when it stalls)', parseTimeLimit)
+    .option('--seed <n>', 'random seed', parseSeed)
+    .option('--json', 'print JSON only')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ homerounds route dispatch day.json --time-limit 2000\n(format: docs/routing.md, "Agency dispatch")',
+    )
+    .action(async (file: string, opts: { timeLimit?: number; seed?: number; json?: boolean }) => {
+      const { routeDispatchFromFile, formatDispatchReport } = await import('../handlers/route-dispatch.ts');
+      const report = await routeDispatchFromFile(file, { timeLimitMs: opts.timeLimit, seed: opts.seed });
+      if (opts.json) printJson(io, report);
+      else {
+        // Ids and patient names come from the file: their control characters are shown, not obeyed.
+        const { escapeControlKeepLines } = await import('../output/escape.ts');
+        printLines(io, escapeControlKeepLines(formatDispatchReport(report)));
       }
-      const { routeSolve } = await import('../handlers/route-solve.ts');
-      const result = await routeSolve({ file, format: opts.format, timeLimitMs: opts.timeLimit });
-      if (opts.json) return printJson(io, result);
-      printLines(io, [
-        `cost          ${result.cost}`,
-        `proved optimal ${result.provedOptimal ? 'yes' : 'no'}`,
-        `feasible      ${result.feasible ? 'yes' : 'no'}`,
-        `time          ${result.ms} ms`,
-        `order         ${result.order.join(' ')}`,
-      ]);
+      if (report.unassigned.length > 0) {
+        const { CliError } = await import('../errors.ts');
+        throw new CliError('Some visits could not be assigned (see above).');
+      }
     });
 
   route
@@ -46,13 +120,13 @@ export function registerRoute(program: Command, io: CliIo): void {
     .option('--clinician <email>', 'a seeded clinician on the local platform')
     .option('--date <YYYY-MM-DD>', 'the day to plan (with --clinician)', parseDateOption('--date'))
     .option('--file <visits.json>', 'plan any list of visits instead (see docs/routing.md for the format)')
-    .option('--local-url <url>', 'the local platform', 'http://127.0.0.1:8787')
+    .option('--local-url <url>', 'the local platform (else HOMEROUNDS_LOCAL_URL, else http://127.0.0.1:8787)')
     .option('--json', 'print JSON only')
     .addHelpText(
       'after',
       '\nExamples:\n  $ homerounds route optimize --clinician maya.patel@homerounds.test --date 2026-11-24\n  $ homerounds route optimize --file visits.json --json',
     )
-    .action(async (opts: { clinician?: string; date?: string; file?: string; localUrl: string; json?: boolean }) => {
+    .action(async (opts: { clinician?: string; date?: string; file?: string; localUrl?: string; json?: boolean }) => {
       const handlers = await import('../handlers/route-optimize.ts');
       let report: Awaited<ReturnType<typeof handlers.routeOptimizeFromFile>>;
       if (opts.file) {
@@ -60,7 +134,7 @@ export function registerRoute(program: Command, io: CliIo): void {
         report = await handlers.routeOptimizeFromFile(opts.file);
       } else if (opts.clinician && opts.date) {
         report = await handlers.routeOptimizeForClinician({
-          baseUrl: (io.env.HOMEROUNDS_LOCAL_URL ?? opts.localUrl).replace(/\/+$/, ''),
+          baseUrl: (opts.localUrl ?? io.env.HOMEROUNDS_LOCAL_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, ''),
           email: opts.clinician,
           date: opts.date,
         });

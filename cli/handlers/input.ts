@@ -139,8 +139,12 @@ export async function parseYamlText(text: string, source: string): Promise<unkno
   return doc.toJS();
 }
 
-/** Parses a document as JSON or YAML: by extension, else JSON when it looks like JSON, else YAML. */
-export async function parseDocumentText(text: string, source: string): Promise<unknown> {
+/**
+ * Parses a document as JSON or YAML: by extension, else JSON when it looks like JSON, else YAML. A leading UTF-8
+ * byte order mark (Windows editors write one) is dropped: it is not content, and JSON.parse refuses it.
+ */
+export async function parseDocumentText(raw: string, source: string): Promise<unknown> {
+  const text = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
   const ext = extname(source).toLowerCase();
   if (ext === '.json') return parseJsonText(text, source);
   if (ext === '.yaml' || ext === '.yml') return parseYamlText(text, source);

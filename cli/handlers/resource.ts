@@ -5,7 +5,7 @@ import { basename, resolve } from 'node:path';
 import { type Endpoint, fillPath, pathParams } from '../../core/voice-platform/registry.ts';
 import { type ApiClient, FormData, type Query } from '../api/client.ts';
 import { listItems } from '../api/paginate.ts';
-import { usageError } from '../errors.ts';
+import { CliError, EXIT, usageError } from '../errors.ts';
 
 export interface EndpointInput {
   params: readonly string[];
@@ -20,6 +20,10 @@ export interface EndpointInput {
   progress?: (line: string) => void;
   /** Notes for the user (stderr), e.g. that a list has more items than shown. */
   notice?: (line: string) => void;
+  /** A JSON body is checked against the platform's published schema before sending unless false (--no-validate). */
+  validate?: boolean;
+  /** Where the body came from (--file, --data), so problems name `file:line`. */
+  bodyFrom?: { file?: string; data?: string };
 }
 
 /** `key=value` pairs → a query object (repeatable --query). */
@@ -85,6 +89,46 @@ export function notFoundMessage(
   return `${named.at(-1)}${parents.length ? ` (${parents.join(', ')})` : ''} not found`;
 }
 
+export interface DeleteConsent {
+  /** --yes: delete without asking. */
+  yes?: boolean;
+  /** Whether there is a terminal to ask on (default: stdin and stderr are TTYs). */
+  interactive?: boolean;
+  /** Reads one answer line (default: readline on stdin). */
+  ask?: (question: string) => Promise<string>;
+}
+
+async function askOnTerminal(question: string): Promise<string> {
+  const { createInterface } = await import('node:readline/promises');
+  // Only reached on a terminal (stdin and stderr are TTYs): the question goes where diagnostics go.
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } finally {
+    rl.close();
+  }
+}
+
+/**
+ * A DELETE asks first on a terminal ("Delete assistant 1234? [y/N]"); without one it needs --yes (exit 2, nothing
+ * sent), so a script never deletes by accident and never hangs on a question nobody sees.
+ */
+export async function confirmDeletion(endpoint: Endpoint, params: readonly string[], consent: DeleteConsent) {
+  if (endpoint.method !== 'DELETE' || consent.yes) return;
+  const names = pathParams(endpoint.path);
+  const what = params.length
+    ? notFoundMessage(endpoint, names, params, '').replace(/ not found$/, '')
+    : `${endpoint.method} ${endpoint.path}`;
+  const command = `homerounds ${endpoint.resource} ${endpoint.verb}`;
+  const interactive = consent.interactive ?? Boolean(process.stdin.isTTY && process.stderr.isTTY);
+  if (!interactive) {
+    throw usageError(`${command} deletes ${what}: pass --yes to confirm (there is no terminal to ask on)`);
+  }
+  const question = `${endpoint.verb === 'delete' ? 'Delete' : `${endpoint.verb}:`} ${what}? This cannot be undone. [y/N] `;
+  const answer = await (consent.ask ?? askOnTerminal)(question);
+  if (!/^\s*y(es)?\s*$/i.test(answer)) throw new CliError(`not confirmed: ${what} was not deleted`, EXIT.error);
+}
+
 export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: EndpointInput): Promise<unknown> {
   const names = pathParams(endpoint.path);
   if (input.params.length !== names.length) {
@@ -121,6 +165,10 @@ export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: 
     return data;
   }
   const body = endpoint.body === 'json' ? (input.body ?? {}) : input.body;
+  if (endpoint.body === 'json' && input.validate !== false) {
+    const { assertValidBody } = await import('./validate-body.ts');
+    await assertValidBody(endpoint, body, { ...input.bodyFrom, cwd: input.cwd });
+  }
   const { data } = await client.request({
     method: endpoint.method,
     path,

@@ -263,7 +263,8 @@ describe('apply names the bad file', () => {
       send(res, 201, { id: 'new', ...JSON.parse(body) });
     });
     const dir = folder({ 'assistants/bad.yaml': 'name: bad\nmodel: 42\n', 'assistants/good.yaml': 'name: good\n' });
-    const result = await run(['apply', '-f', dir, '--base-url', s.url], { VAPI_API_KEY: 'k' });
+    // --no-validate: the schema check would refuse `model: 42` before the platform does.
+    const result = await run(['apply', '-f', dir, '--base-url', s.url, '--no-validate'], { VAPI_API_KEY: 'k' });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       `${join(dir, 'assistants/bad.yaml')}: creating assistant "bad" failed: 400 model must be an object (0 of 2 change(s) applied before it`,

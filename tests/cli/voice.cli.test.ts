@@ -77,7 +77,7 @@ describe.concurrent('homerounds resource commands (generic round trip)', () => {
     args?: string[];
   }> = [
     { resource: 'assistant', body: { name: 'rt-assistant' }, update: { firstMessage: 'Hello' } },
-    { resource: 'squad', body: { name: 'rt-squad', members: [] }, update: { name: 'rt-squad-2' } },
+    { resource: 'squad', body: { name: 'rt-squad', members: [] }, update: { name: 'rt-squad-2', members: [] } },
     { resource: 'workflow', body: { name: 'rt-workflow', nodes: [], edges: [] }, update: { name: 'rt-workflow-2' } },
     { resource: 'chat', body: { input: 'When is my next visit?' } },
     { resource: 'session', body: { name: 'rt-session' }, update: { name: 'rt-session-2' } },
@@ -114,7 +114,7 @@ describe.concurrent('homerounds resource commands (generic round trip)', () => {
       }
       const listed = await ok<Array<{ id: string }>>([resource, 'list', ...args]);
       expect(listed.map((x) => x.id)).toContain(id);
-      expect(await ok([resource, 'delete', ...args, id])).toMatchObject({ id });
+      expect(await ok([resource, 'delete', ...args, id, '--yes'])).toMatchObject({ id });
       // Gone from the database (the 404 exit code of `get` is checked in the exit-code test: spares ~20 spawns).
       const left = await platform.db.query('select 1 from voice.resources where id = $1', [id]);
       expect(left.rows).toHaveLength(0);
@@ -139,7 +139,7 @@ describe.concurrent('homerounds resource commands (generic round trip)', () => {
       name: 'renamed',
     });
     expect(await ok(['call', 'list', '-q', `assistantId=${assistant.id}`])).toHaveLength(1);
-    await ok(['call', 'delete', String(call.id)]);
+    await ok(['call', 'delete', String(call.id), '--yes']);
 
     // A campaign needs an assistant and a phone number that exist (its round trip lives here, not in the table).
     const line = await ok(['phone-number', 'create', '--data', '{"provider":"vapi","name":"rt-line"}']);
@@ -158,7 +158,7 @@ describe.concurrent('homerounds resource commands (generic round trip)', () => {
       name: 'rt-campaign-2',
     });
     expect((await ok<Array<{ id: string }>>(['campaign', 'list'])).map((c) => c.id)).toContain(campaign.id);
-    await ok(['campaign', 'delete', String(campaign.id)]);
+    await ok(['campaign', 'delete', String(campaign.id), '--yes']);
 
     const suite = await ok(['test-suite', 'create', '--data', '{"name":"suite"}']);
     for (const sub of ['test-suite-test', 'test-suite-run']) {
@@ -168,7 +168,7 @@ describe.concurrent('homerounds resource commands (generic round trip)', () => {
         name: 'c2',
       });
       expect(await ok<unknown[]>([sub, 'list', String(suite.id)])).toHaveLength(1);
-      await ok([sub, 'delete', String(suite.id), String(child.id)]);
+      await ok([sub, 'delete', String(suite.id), String(child.id), '--yes']);
       expect((await runLocal(platform, [sub, 'get', String(suite.id), String(child.id)])).code).toBe(4);
     }
 
@@ -180,7 +180,7 @@ describe.concurrent('homerounds resource commands (generic round trip)', () => {
       name: 'policy',
     });
     expect(await ok<unknown[]>(['file', 'list'])).toHaveLength(1);
-    await ok(['file', 'delete', String(file.id)]);
+    await ok(['file', 'delete', String(file.id), '--yes']);
     const noUpload = await runLocal(platform, ['file', 'create']);
     expect(noUpload.code).toBe(2);
   }, 120_000);
@@ -243,7 +243,7 @@ describe('homerounds list pagination', () => {
 describe('homerounds exit codes and output streams', () => {
   it('0 ok, 1 request rejected, 2 usage, 3 auth, 4 not found', async () => {
     expect((await runLocal(platform, ['assistant', 'list', '--limit', '1'])).code).toBe(0);
-    const rejected = await runLocal(platform, ['squad', 'create', '--data', '{"name":"x"}']);
+    const rejected = await runLocal(platform, ['squad', 'create', '--data', '{"name":"x"}', '--no-validate']);
     expect(rejected.code).toBe(1);
     expect(rejected.stderr).toContain('400 members must be an array');
     expect((await runLocal(platform, ['assistant', 'list', '--limit', 'many'])).code).toBe(2);
@@ -386,8 +386,12 @@ describe('homerounds credentials', () => {
       env: { ...env, VAPI_API_KEY: LOCAL_VOICE_PRIVATE_KEY },
     });
     expect(json(fromEnv.stdout)).toMatchObject({ keySource: 'env', org: { name: 'HomeRounds Local' } });
-    const fromFlag = await runHomerounds(['whoami', '--json', '--api-key', LOCAL_VOICE_PRIVATE_KEY], { env });
-    expect(json(fromFlag.stdout)).toMatchObject({ keySource: 'flag', baseUrl: platform.url, baseUrlSource: 'config' });
+    // A key given for this run never goes to the URL saved with another key: it comes with its own URL.
+    const fromFlag = await runHomerounds(
+      ['whoami', '--json', '--api-key', LOCAL_VOICE_PRIVATE_KEY, '--base-url', platform.url],
+      { env },
+    );
+    expect(json(fromFlag.stdout)).toMatchObject({ keySource: 'flag', baseUrl: platform.url, baseUrlSource: 'flag' });
     expect(fromFlag.stdout).not.toContain(LOCAL_VOICE_PRIVATE_KEY);
 
     chmodSync(config, 0o644);
@@ -554,9 +558,10 @@ describe('homerounds apply, export and the home-visit-scheduler template', () =>
       dir,
       '--dry-run',
     ]);
+    // Dependency order: tools, then assistants (which refer to them), then phone numbers.
     expect(dry.items.map((i) => `${i.kind}:${i.action}`)).toEqual([
-      'assistant:create',
       'tool:create',
+      'assistant:create',
       'phone-number:create',
     ]);
     expect((await ok<unknown[]>(['assistant', 'list', '-q', 'name=apply-front-desk'])).length).toBe(0);
