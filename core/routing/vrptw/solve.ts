@@ -1,0 +1,222 @@
+// biome-ignore-all lint/style/noNonNullAssertion: customer and vehicle indices are in range by construction.
+// VRPTW solver: regret-2 construction, then a large-neighbourhood search (ruin and recreate, Schrimpf et al.
+// 2000; Shaw 1998; Ropke & Pisinger 2006) with the granular local search of local-search.ts after each
+// recreate, in two phases for Solomon's hierarchical objective:
+//   1. route elimination (Ropke & Pisinger 2006 §5; Nagata & Bräysy 2009's idea of inserting the customers
+//      that failed most often first): remove a route, put its customers in the bank, and search with one
+//      route fewer until the bank is empty (success: repeat) or the attempt's iterations run out;
+//   2. distance: simulated annealing on the travel at the final route count (as in SISR, Christiaens &
+//      Vanden Berghe 2020).
+// Every route held is feasible (the O(1) checks only admit feasible moves), so the best solution found is
+// always feasible; customers that fit nowhere are reported as unassigned. The time limit is a limit: the
+// search also stops when the best solution has not improved for a while.
+import { createRng } from '../rng.ts';
+import { localSearch } from './local-search.ts';
+import { checkVrptwRoute, type VrptwOptions, type VrptwProblem, type VrptwSolution, validateVrptw } from './model.ts';
+import { greedyInsert, regretInsert, ruin } from './recreate.ts';
+import { better, VrptwState } from './state.ts';
+
+export const DEFAULT_VRPTW_TIME_LIMIT_MS = 5000;
+/** Granular neighbourhood size. */
+const NEIGHBOURS = 15;
+
+export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): VrptwSolution {
+  validateVrptw(problem);
+  const now = () => performance.now();
+  const t0 = now();
+  const limit = options.timeLimitMs ?? DEFAULT_VRPTW_TIME_LIMIT_MS;
+  // Keep a margin for building the answer (as solveRoute does).
+  const deadline = t0 + limit - Math.min(40, 0.03 * limit);
+  const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
+  const rng = createRng(options.seed ?? 1);
+  const n = problem.customers.length;
+  const T = problem.travel;
+  const C = problem.customers;
+  const V = problem.vehicles;
+  const hierarchical = problem.objective === 'vehicles-then-distance';
+
+  let maxLeg = 0;
+  for (const row of T) for (const x of row) if (Number.isFinite(x) && x > maxLeg) maxLeg = x;
+  // Larger than any possible travel difference, so one route less always wins (hierarchical objective).
+  const vehicleCost = hierarchical ? 2 * (n + 1) * (maxLeg + 1) : 0;
+  const perVehicle = C.some((c) => c.allowed !== undefined || c.extraCost !== undefined);
+  const sigKey = V.map((v) => `${v.start}|${v.end}|${v.shiftStart}|${v.shiftEnd}|${v.capacity}`);
+  const signature = sigKey.map((k) => sigKey.indexOf(k));
+  const sameEnd = (a: number, b: number) => V[a]!.end === V[b]!.end && V[a]!.shiftEnd === V[b]!.shiftEnd;
+
+  // Granular neighbours (Vidal et al. 2013's proximity for the VRPTW): travel plus the waiting (×0.2) and
+  // the lateness (×1) that serving j right after i would force.
+  const proximity = (i: number, j: number) => {
+    const a = C[i]!;
+    const b = C[j]!;
+    const t = T[a.location]![b.location]!;
+    return t + 0.2 * Math.max(b.ready - a.due - a.service - t, 0) + Math.max(a.ready + a.service + t - b.due, 0);
+  };
+  const all = Array.from({ length: n }, (_, i) => i);
+  const neighbours = all.map((i) =>
+    all
+      .filter((j) => j !== i)
+      .map((j) => [Math.min(proximity(i, j), proximity(j, i)), j] as const)
+      .sort((a, b) => a[0] - b[0])
+      .slice(0, NEIGHBOURS)
+      .map(([, j]) => j),
+  );
+  let horizon = 1;
+  for (const v of V) horizon = Math.max(horizon, v.shiftEnd - v.shiftStart);
+  const related = all.map((i) =>
+    all
+      .filter((j) => j !== i)
+      .map((j) => {
+        const d = T[C[i]!.location]![C[j]!.location]!;
+        return [
+          (Number.isFinite(d) ? d : 1e9) / (maxLeg || 1) + Math.abs(C[i]!.ready - C[j]!.ready) / horizon,
+          j,
+        ] as const;
+      })
+      .sort((a, b) => a[0] - b[0])
+      .map(([, j]) => j),
+  );
+
+  const failures = new Int32Array(n);
+  const order = all.slice();
+  const shuffleOrder = () => {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rng() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+  };
+  const ls = (s: VrptwState) => {
+    shuffleOrder();
+    localSearch(s, { neighbours, vehicleCost, perVehicle, sameEnd, order, deadline, now });
+  };
+  const recreate = (s: VrptwState, maxRoutes: number) => {
+    const ctx = { rng, vehicleCost, maxRoutes, signature, failures };
+    if (rng() < 0.5) regretInsert(s, ctx);
+    else greedyInsert(s, ctx);
+  };
+  const qMax = Math.max(1, Math.min(n, 40, Math.max(8, Math.round(0.3 * n))));
+  const qMin = Math.min(qMax, 4);
+  const ruinSize = () => qMin + Math.floor(rng() * (qMax - qMin + 1));
+
+  // Construction.
+  let best = new VrptwState(problem);
+  best.bank = all.slice();
+  regretInsert(best, { rng, vehicleCost, maxRoutes: Number.POSITIVE_INFINITY, signature, failures });
+  ls(best);
+  let bestAt = now();
+  let iterations = 0;
+  let stoppedBy: VrptwSolution['stats']['stoppedBy'] = 'stalled';
+  const outOfBudget = () => {
+    if (now() > deadline) {
+      stoppedBy = 'time-limit';
+      return true;
+    }
+    if (iterations >= maxIterations) {
+      stoppedBy = 'iterations';
+      return true;
+    }
+    return false;
+  };
+
+  // Phase 1: route elimination.
+  if (hierarchical && n > 0) {
+    let demand = 0;
+    for (const c of C) demand += c.demand;
+    const maxCap = Math.max(...V.map((v) => v.capacity));
+    const lowerBound = Math.max(1, maxCap > 0 ? Math.ceil(demand / maxCap - 1e-9) : 1);
+    const attemptIterations = Math.max(300, 30 * n);
+    let failed = 0;
+    while (best.bank.length === 0 && best.usedRoutes > lowerBound && failed < 3 && !outOfBudget()) {
+      if (now() - t0 > 0.6 * limit) break;
+      const target = best.usedRoutes - 1;
+      let cur = best.clone();
+      const used = cur.routes.map((r, k) => [r.size, k] as const).filter(([m]) => m > 0);
+      used.sort((a, b) => a[0] - b[0]);
+      const [, k] = used[Math.min(failed, used.length - 1)]!;
+      for (const c of cur.routes[k]!.customers.slice()) {
+        cur.remove(c);
+        cur.bank.push(c);
+      }
+      let success: VrptwState | null = null;
+      for (let it = 0; it < attemptIterations && !outOfBudget(); it++) {
+        iterations++;
+        const cand = cur.clone();
+        recreate(cand, target);
+        if (cand.bank.length > 0) {
+          ruin(cand, { rng, related }, ruinSize());
+          recreate(cand, target);
+        }
+        if (cand.bank.length === 0) {
+          ls(cand);
+          success = cand;
+          break;
+        }
+        if (cand.bank.length <= cur.bank.length) cur = cand;
+      }
+      if (success) {
+        best = success;
+        bestAt = now();
+        failed = 0;
+      } else failed++;
+    }
+  }
+
+  // Phase 2: least travel at the route count found (simulated annealing).
+  if (n > 0 && !outOfBudget()) {
+    let cur = best.clone();
+    const maxRoutes = hierarchical && best.bank.length === 0 ? best.usedRoutes : Number.POSITIVE_INFINITY;
+    const planned = Math.min(maxIterations, 2000 + 100 * n);
+    const stall = Math.max(1000, 30 * n);
+    const tStart = (0.05 * Math.max(best.cost, 1)) / (n + best.usedRoutes);
+    const tEnd = tStart / 100;
+    const phaseStart = now();
+    const timeLeft = Math.max(1, deadline - phaseStart);
+    let lastImprovement = 0;
+    for (let k = 0; ; k++) {
+      if (outOfBudget()) break;
+      if (k - lastImprovement > stall || k >= planned) {
+        stoppedBy = k >= planned && options.maxIterations !== undefined ? 'iterations' : 'stalled';
+        break;
+      }
+      iterations++;
+      // Cool by iterations; without an iteration cap, also by time, so a short limit still ends cold.
+      const progress =
+        options.maxIterations !== undefined ? k / planned : Math.max(k / planned, (now() - phaseStart) / timeLeft);
+      const temperature = tStart * (tEnd / tStart) ** Math.min(1, progress);
+      const cand = cur.clone();
+      ruin(cand, { rng, related }, ruinSize());
+      recreate(cand, maxRoutes);
+      ls(cand);
+      if (accept(cand, cur, hierarchical, temperature, rng())) cur = cand;
+      if (better(cand, best, hierarchical)) {
+        best = cand.clone();
+        bestAt = now();
+        lastImprovement = k;
+      }
+    }
+  }
+
+  const routes = best.routes
+    .filter((r) => r.size > 0)
+    .map((r) => ({ vehicle: r.vehicle, customers: r.customers.slice(), travel: r.travel }));
+  for (const r of routes) {
+    const check = checkVrptwRoute(problem, r.vehicle, r.customers);
+    // The search only admits feasible moves; a failure here is a bug, never an answer.
+    if (!check.feasible)
+      throw new Error(`internal error: infeasible route for vehicle ${r.vehicle}: ${check.problems[0]}`);
+  }
+  return {
+    routes,
+    unassigned: best.bank.slice().sort((a, b) => a - b),
+    vehicles: routes.length,
+    travel: best.travel,
+    cost: best.cost,
+    stats: { ms: now() - t0, msToBest: bestAt - t0, iterations, stoppedBy },
+  };
+}
+
+function accept(cand: VrptwState, cur: VrptwState, hierarchical: boolean, temperature: number, u: number): boolean {
+  if (cand.bank.length !== cur.bank.length) return cand.bank.length < cur.bank.length;
+  if (hierarchical && cand.usedRoutes !== cur.usedRoutes) return cand.usedRoutes < cur.usedRoutes;
+  return cand.cost < cur.cost - temperature * Math.log(Math.max(u, 1e-12));
+}
