@@ -23,7 +23,7 @@ export const EXIT_CODES_HELP = `Exit codes:
   3  authentication (missing or rejected credentials)
   4  not found
   5  timeout (no answer within --timeout: 30 s per request by default, retries included)
-  10–17  call simulate only: the call start stage that failed (see homerounds call simulate --help)`;
+  11, 12, 14  call simulate only: the call start stage that failed (see homerounds call simulate --help)`;
 
 /**
  * An error the CLI reports as one line on stderr with a specific exit code. Messages quote names, file contents

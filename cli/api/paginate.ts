@@ -28,6 +28,8 @@ export interface ListOptions {
   notice?: (line: string) => void;
   /** What a 404 means (see ApiRequest.notFound). */
   notFound?: string;
+  /** With --all/--limit: each page's new items as it arrives (NDJSON output), instead of collecting them all. */
+  onItems?: (items: unknown[]) => void;
 }
 
 interface PaginatedBody {
@@ -81,32 +83,50 @@ export async function listItems(client: ApiClient, options: ListOptions): Promis
     notFound: options.notFound,
   });
   const items = itemsOf(data);
-  if (options.notice && moreExist(data, items, options.query)) {
+  if (options.notice && moreExist(data, items.length, options.query)) {
     options.notice(`${items.length} item(s) shown; more exist: use --all, or --limit N for a total across pages.`);
   }
   return items;
 }
 
 /** Whether one list answer says (or, for a full v1 page, suggests) that more items exist. */
-function moreExist(data: unknown, items: unknown[], query: Query): boolean {
-  if (Array.isArray(data)) return items.length > 0 && items.length >= Number(query.limit ?? DEFAULT_PAGE_SIZE);
+function moreExist(data: unknown, shown: number, query: Query): boolean {
+  if (Array.isArray(data)) return shown > 0 && shown >= Number(query.limit ?? DEFAULT_PAGE_SIZE);
   const meta = (data as PaginatedBody | null)?.metadata;
   if (!meta) return false;
   if (meta.hasNextPage !== undefined) return meta.hasNextPage;
   if (meta.nextCursor) return true;
   if (meta.totalPages !== undefined && meta.currentPage !== undefined) return meta.currentPage < meta.totalPages;
-  if (meta.totalItems !== undefined) return items.length < meta.totalItems;
+  if (meta.totalItems !== undefined) return shown < meta.totalItems;
   return false;
 }
 
-async function listAllV1(client: ApiClient, options: ListOptions): Promise<unknown[]> {
+/** Collects a page's new items, or streams them to onItems; at most `limit` in total. Returns the count so far. */
+function collector(options: ListOptions): { out: unknown[]; add: (items: unknown[]) => number } {
   const out: unknown[] = [];
+  let count = 0;
+  return {
+    out,
+    add(items) {
+      const kept = options.limit === undefined ? items : items.slice(0, Math.max(0, options.limit - count));
+      count += kept.length;
+      if (options.onItems) {
+        if (kept.length) options.onItems(kept);
+      } else out.push(...kept);
+      return count;
+    },
+  };
+}
+
+async function listAllV1(client: ApiClient, options: ListOptions): Promise<unknown[]> {
+  const { out, add } = collector(options);
+  let count = 0;
   const seen = new Set<string>();
   const query: Query = { ...options.query };
   let pageSize = Math.min(V1_MAX_LIMIT, Number(query.limit ?? options.limit ?? V1_MAX_LIMIT));
   let first = true;
   for (let requests = 0; ; requests++) {
-    if (requests >= MAX_PAGES) throw tooManyPages(options.path, out.length);
+    if (requests >= MAX_PAGES) throw tooManyPages(options.path, count);
     // The first page may be cut to the limit; later pages repeat their boundary items, so they ask a full page.
     const want = first && options.limit !== undefined ? Math.min(pageSize, options.limit) : pageSize;
     const { data } = await client.request({
@@ -117,7 +137,7 @@ async function listAllV1(client: ApiClient, options: ListOptions): Promise<unkno
     });
     const page = itemsOf(data);
     let oldest: string | undefined;
-    let fresh = 0;
+    const added: unknown[] = [];
     for (const item of page) {
       const record = item as { createdAt?: string };
       if (typeof record.createdAt === 'string' && (!oldest || record.createdAt < oldest)) oldest = record.createdAt;
@@ -126,17 +146,18 @@ async function listAllV1(client: ApiClient, options: ListOptions): Promise<unkno
         if (seen.has(id)) continue;
         seen.add(id);
       }
-      fresh++;
-      out.push(item);
+      added.push(item);
     }
-    options.progress?.(`fetched ${out.length} item(s)`);
-    if (page.length < want || (options.limit !== undefined && out.length >= options.limit)) break;
-    if (!oldest) throw stalled(options.path, 'a full page has no createdAt to continue from', out.length);
+    const fresh = added.length;
+    count = add(added);
+    options.progress?.(`fetched ${count} item(s)`);
+    if (page.length < want || (options.limit !== undefined && count >= options.limit)) break;
+    if (!oldest) throw stalled(options.path, 'a full page has no createdAt to continue from', count);
     if (!first && fresh === 0) {
       // A full page of items already seen: more than `want` items share the boundary timestamp. Ask for more at
       // once; at the platform's maximum there is no way past it without losing items.
       if (pageSize >= V1_MAX_LIMIT) {
-        throw stalled(options.path, `more than ${V1_MAX_LIMIT} items share createdAt ${oldest}`, out.length);
+        throw stalled(options.path, `more than ${V1_MAX_LIMIT} items share createdAt ${oldest}`, count);
       }
       pageSize = Math.min(V1_MAX_LIMIT, pageSize * 2);
     }
@@ -144,18 +165,19 @@ async function listAllV1(client: ApiClient, options: ListOptions): Promise<unkno
     delete query.createdAtLt;
     query.createdAtLe = oldest;
   }
-  return options.limit !== undefined ? out.slice(0, options.limit) : out;
+  return out;
 }
 
 async function listAllPaginated(client: ApiClient, options: ListOptions): Promise<unknown[]> {
-  const out: unknown[] = [];
+  const { out, add } = collector(options);
+  let count = 0;
   const seen = new Set<string>();
   const query: Query = { ...options.query };
   query.limit ??= options.limit !== undefined ? Math.min(options.limit, DEFAULT_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
   let page = Number(query.page ?? 1);
   let lastCurrent: number | undefined;
   for (let requests = 0; ; requests++) {
-    if (requests >= MAX_PAGES) throw tooManyPages(options.path, out.length);
+    if (requests >= MAX_PAGES) throw tooManyPages(options.path, count);
     const pageQuery = query.cursor ? { ...query } : { ...query, page };
     const { data } = await client.request({
       method: 'GET',
@@ -164,41 +186,42 @@ async function listAllPaginated(client: ApiClient, options: ListOptions): Promis
       notFound: options.notFound,
     });
     const items = itemsOf(data);
-    let fresh = 0;
+    const added: unknown[] = [];
     for (const item of items) {
       const id = idOf(item);
       if (id !== undefined) {
         if (seen.has(id)) continue;
         seen.add(id);
       }
-      fresh++;
-      out.push(item);
+      added.push(item);
     }
-    options.progress?.(`fetched ${out.length} item(s)`);
-    if (options.limit !== undefined && out.length >= options.limit) break;
+    const fresh = added.length;
+    count = add(added);
+    options.progress?.(`fetched ${count} item(s)`);
+    if (options.limit !== undefined && count >= options.limit) break;
     if (Array.isArray(data) || items.length === 0) break;
     const meta = (data as PaginatedBody).metadata ?? {};
     const hasNext =
-      moreExist(data, out, query) ||
+      moreExist(data, count, query) ||
       (!meta.nextCursor &&
         meta.hasNextPage === undefined &&
         meta.totalPages === undefined &&
         meta.totalItems === undefined &&
         items.length >= Number(query.limit));
     if (!hasNext) break;
-    if (requests > 0 && fresh === 0) throw stalled(options.path, 'a page brought no new items', out.length);
+    if (requests > 0 && fresh === 0) throw stalled(options.path, 'a page brought no new items', count);
     if (meta.nextCursor) {
-      if (meta.nextCursor === query.cursor) throw stalled(options.path, `the same cursor came back`, out.length);
+      if (meta.nextCursor === query.cursor) throw stalled(options.path, `the same cursor came back`, count);
       query.cursor = meta.nextCursor;
       delete query.page;
       continue;
     }
     const current = meta.currentPage ?? page;
     if (lastCurrent !== undefined && current <= lastCurrent) {
-      throw stalled(options.path, `page ${page} answered as currentPage ${current} again`, out.length);
+      throw stalled(options.path, `page ${page} answered as currentPage ${current} again`, count);
     }
     lastCurrent = current;
     page = current + 1;
   }
-  return options.limit !== undefined ? out.slice(0, options.limit) : out;
+  return out;
 }

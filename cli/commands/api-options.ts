@@ -5,10 +5,11 @@ import type { ApiClient } from '../api/client.ts';
 import type { GlobalFlags } from '../api/connect.ts';
 import type { Connection } from '../config/credentials.ts';
 import type { CliIo } from '../output/io.ts';
+import { addOutputOptions } from '../output/options.ts';
 
 export function addApiOptions(command: Command): Command {
+  addOutputOptions(command.option('--json', 'print only JSON on stdout'));
   return command
-    .option('--json', 'print only JSON on stdout')
     .option('--api-key <key>', 'private API key (else VAPI_API_KEY, else the profile saved by homerounds login)')
     .option(
       '--profile <name>',

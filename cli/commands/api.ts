@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { ENDPOINTS } from '../../core/voice-platform/registry.ts';
 import type { GlobalFlags } from '../api/connect.ts';
 import type { CliIo } from '../output/io.ts';
+import { nativeOutput } from '../output/options.ts';
 import { addApiOptions, withClient } from './api-options.ts';
 
 interface ApiFlags extends GlobalFlags {
@@ -12,10 +13,14 @@ interface ApiFlags extends GlobalFlags {
   file?: string;
   query?: string[];
   paginate?: boolean;
+  output?: string;
+  fields?: string;
 }
 
 interface ArtifactFlags extends GlobalFlags {
   save?: string;
+  output?: string;
+  fields?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -27,8 +32,11 @@ Examples:
   $ homerounds api POST /eval/simulation/personality --file personality.yaml
   $ homerounds api PATCH /assistant/<id> --data '{"name":"Front desk"}'
   $ homerounds api DELETE /logs -q callId=<id>
+  $ homerounds api GET /v2/call --paginate -o ndjson -F id,status,endedReason
 
-Prints the response body as JSON (a text body as it came; a 3xx as {"status","location"}). Uses the same
+Prints the response body as JSON (a text body as it came; a 3xx as {"status","location"}), or as --output
+yaml|ndjson|table (ndjson and table: a list's items one by one; with --paginate, NDJSON page by page), keeping
+only --fields id,name,… when given. Uses the same
 credentials, base URL, --timeout and --retries as every command: GET, PUT and DELETE are retried on 429/5xx,
 POST and PATCH only on 429, and a call creation (POST /call, /call/phone, /call/web) never. --paginate follows
 the pages of a list (v1 by createdAtLe, {results, metadata} by page or cursor) and prints all items.
@@ -43,14 +51,16 @@ export function registerApi(program: Command, io: CliIo, call?: Command): void {
     .option('-q, --query <key=value>', 'query parameter (repeatable; beats the same key in the path)', collect)
     .option('--paginate', 'GET a list and follow its pages to the end, printing all items');
   addApiOptions(command).addHelpText('after', API_HELP);
+  nativeOutput.add(command);
   command.action(async (methodArg: string, pathArg: string, flags: ApiFlags) => {
-    const [{ parseApiPath, parseMethod, runApi }, { parsePairs }, { readBody, readStdin }, output] = await Promise.all([
+    const [{ parseApiPath, parseMethod, runApi }, { parsePairs }, { readBody, readStdin }, format] = await Promise.all([
       import('../handlers/api.ts'),
       import('../handlers/resource.ts'),
       import('../handlers/input.ts'),
-      import('../output/io.ts'),
+      import('../output/format.ts'),
     ]);
     // Everything the user typed is checked before a connection is made: a usage error sends nothing.
+    const output = format.parseOutput(flags);
     const method = parseMethod(methodArg);
     const { path, query: inPath } = parseApiPath(pathArg);
     const query = { ...inPath, ...parsePairs(flags.query, '--query') };
@@ -73,15 +83,29 @@ export function registerApi(program: Command, io: CliIo, call?: Command): void {
         paginate: flags.paginate,
         progress: flags.paginate ? (line) => io.stderr(`${line}\n`) : undefined,
         notice: (line) => io.stderr(`${line}\n`),
+        // NDJSON of --paginate is printed page by page, as it arrives.
+        onItems:
+          flags.paginate && output.format === 'ndjson'
+            ? (items) => io.stdout(format.ndjsonLines(items, output.fields))
+            : undefined,
       }),
     );
+    if (flags.paginate && output.format === 'ndjson') return;
     if (result.data === null || result.data === undefined || result.data === '') {
       io.stderr(`${result.status} (empty response)\n`);
-    } else if (typeof result.data === 'string' && !flags.json) {
+      return;
+    }
+    // JSON unless asked otherwise; a text body (a CSV export) as it came. ndjson and table print a list answer
+    // (a bare array, or a page's `{results}`) item by item.
+    const text = typeof result.data === 'string';
+    const choice = output.format || text ? output : { ...output, format: 'json' as const };
+    const listed = format.listed(result.data);
+    const data = choice.format === 'ndjson' || choice.format === 'table' ? listed : result.data;
+    const view = { resource: result.endpoint?.resource };
+    if (!(await format.printFormatted(io, data, choice, view))) {
       const { escapeControlKeepLines } = await import('../output/escape.ts');
-      output.printLines(io, escapeControlKeepLines(result.data));
-    } else {
-      output.printJson(io, result.data);
+      const { printLines } = await import('../output/io.ts');
+      printLines(io, escapeControlKeepLines(String(result.data)));
     }
   });
   if (call) registerArtifactDownloads(call, io);
@@ -108,13 +132,16 @@ function registerArtifactDownloads(call: Command, io: CliIo): void {
     sub.action(async (...args: unknown[]) => {
       const flags = (args.at(-1) as Command).opts<ArtifactFlags>();
       const callId = String(args[0]);
-      const [{ fetchArtifact }, { parseTimeoutSeconds }, { printJson }, { usageError }] = await Promise.all([
+      const [{ fetchArtifact }, { parseTimeoutSeconds }, format, { usageError }] = await Promise.all([
         import('../handlers/api.ts'),
         import('../api/connect.ts'),
-        import('../output/io.ts'),
+        import('../output/format.ts'),
         import('../errors.ts'),
       ]);
-      if (flags.save === '-' && flags.json) throw usageError('--save - writes the artifact to stdout: drop --json');
+      const output = format.parseOutput(flags);
+      if (flags.save === '-' && output.format) {
+        throw usageError(`--save - writes the artifact to stdout: drop --${flags.json ? 'json' : 'output'}`);
+      }
       const seconds =
         parseTimeoutSeconds(flags.timeout, '--timeout') ??
         parseTimeoutSeconds(io.env.HOMEROUNDS_TIMEOUT || undefined, 'HOMEROUNDS_TIMEOUT') ??
@@ -122,8 +149,8 @@ function registerArtifactDownloads(call: Command, io: CliIo): void {
       const result = await withClient(io, flags, (client) =>
         fetchArtifact(client, endpoint, callId, { save: flags.save, cwd: io.cwd, idleMs: seconds * 1000 }),
       );
-      if (flags.json) printJson(io, result);
-      else if (result.file === undefined) io.stdout(`${result.url}\n`);
+      if (await format.printFormatted(io, result, output)) return;
+      if (result.file === undefined) io.stdout(`${result.url}\n`);
       else if (result.file !== '-') io.stderr(`saved ${result.bytes} byte(s) to ${result.file}\n`);
     });
   });

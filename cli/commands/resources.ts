@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { ENDPOINTS, type Endpoint, pathParams, RESOURCES, resourceNames } from '../../core/voice-platform/registry.ts';
 import type { GlobalFlags } from '../api/connect.ts';
 import type { CliIo } from '../output/io.ts';
+import { nativeOutput } from '../output/options.ts';
 import { addApiOptions, withClient } from './api-options.ts';
 
 interface EndpointFlags extends GlobalFlags {
@@ -20,6 +21,8 @@ interface EndpointFlags extends GlobalFlags {
   toolsCredentialId?: string;
   validate?: boolean;
   yes?: boolean;
+  output?: string;
+  fields?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -97,17 +100,21 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
   if (endpoint.method === 'DELETE')
     command.option('-y, --yes', 'delete without asking (required when not on a terminal)');
   addApiOptions(command).addHelpText('after', exampleFor(endpoint));
+  nativeOutput.add(command);
   command.action(async (...args: unknown[]) => {
     const flags = (args.at(-1) as Command).opts<EndpointFlags>();
     const values = args.slice(0, params.length).map(String);
-    const [{ parsePairs, parseLimit, runEndpoint, confirmDeletion }, { readBody, readStdin }, { showResult }] =
+    const [{ parsePairs, parseLimit, runEndpoint, confirmDeletion }, { readBody, readStdin }, { showResult }, format] =
       await Promise.all([
         import('../handlers/resource.ts'),
         import('../handlers/input.ts'),
         import('../output/resource-view.ts'),
+        import('../output/format.ts'),
       ]);
+    const output = format.parseOutput(flags);
     const query = parsePairs(flags.query, '--query');
     const limit = parseLimit(flags.limit);
+    const paging = Boolean(endpoint.list && (flags.all || limit !== undefined));
     let body = endpoint.body
       ? await readBody({ file: flags.file, data: flags.data, stdin: () => readStdin(), cwd: io.cwd })
       : undefined;
@@ -125,6 +132,11 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
     const fields = endpoint.body === 'multipart' ? parsePairs(flags.field, '--field') : undefined;
     // Asked last, once everything else is known to be well-formed: a "yes" is never wasted on a usage error.
     await confirmDeletion(endpoint, values, { yes: flags.yes });
+    // NDJSON of a list that pages is printed page by page, as it arrives.
+    const onItems =
+      paging && output.format === 'ndjson'
+        ? (items: unknown[]) => io.stdout(format.ndjsonLines(items.map(redact), output.fields))
+        : undefined;
     const data = await withClient(io, flags, (client) =>
       runEndpoint(client, endpoint, {
         params: values,
@@ -135,13 +147,16 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
         all: flags.all,
         limit,
         cwd: io.cwd,
-        progress: flags.all && !flags.json ? (line) => io.stderr(`${line}\n`) : undefined,
+        progress: paging && !format.isMachineFormat(output) ? (line) => io.stderr(`${line}\n`) : undefined,
+        onItems,
         notice: (line) => io.stderr(`${line}\n`),
         validate: flags.validate,
         bodyFrom: { file: flags.file, data: flags.data },
       }),
     );
-    await showResult(io, redact(data), { json: flags.json, resource: endpoint.resource, columns: endpoint.columns });
+    if (onItems) return;
+    const view = { resource: endpoint.resource, columns: endpoint.columns };
+    if (!(await format.printFormatted(io, redact(data), output, view))) await showResult(io, redact(data), view);
   });
 }
 

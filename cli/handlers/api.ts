@@ -55,6 +55,8 @@ export interface ApiInput {
   paginate?: boolean;
   progress?: (line: string) => void;
   notice?: (line: string) => void;
+  /** With --paginate: each page's new items as they arrive (NDJSON), instead of returning them. */
+  onItems?: (items: unknown[]) => void;
 }
 
 export interface ApiResult {
@@ -101,6 +103,7 @@ export async function runApi(client: ApiClient, input: ApiInput): Promise<ApiRes
       progress: input.progress,
       notice: input.notice,
       notFound,
+      onItems: input.onItems,
     });
     return { endpoint, status: 200, data };
   }

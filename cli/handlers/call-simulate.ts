@@ -19,12 +19,17 @@ import { readDocumentFile } from './input.ts';
 
 export const DEFAULT_TURNS = ['What are my appointments tomorrow?', "Optimise tomorrow's route"];
 
+const SCRIPT_KEYS: readonly string[] = ['turns', 'levels', 'hangUpAtMs', 'isMobile', 'assistantEnds'];
+
 export async function readScript(file: string | undefined): Promise<SimulationScript> {
   if (!file) return { turns: DEFAULT_TURNS };
   const raw = await readDocumentFile(file);
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw usageError(`${file} must hold an object`);
   const script = raw as Record<string, unknown>;
-  const problems: string[] = [];
+  // A misspelt key (`turn`, `hangupAtMs`) would otherwise be ignored and the simulation run without it.
+  const problems: string[] = Object.keys(script)
+    .filter((key) => !SCRIPT_KEYS.includes(key))
+    .map((key) => `unknown key "${key}" (known: ${SCRIPT_KEYS.join(', ')})`);
   if (
     script.turns !== undefined &&
     !(Array.isArray(script.turns) && script.turns.every((t) => typeof t === 'string'))

@@ -18,6 +18,8 @@ export interface EndpointInput {
   limit?: number;
   cwd: string;
   progress?: (line: string) => void;
+  /** With --all/--limit: each page's new items as they arrive (NDJSON), instead of returning them. */
+  onItems?: (items: unknown[]) => void;
   /** Notes for the user (stderr), e.g. that a list has more items than shown. */
   notice?: (line: string) => void;
   /** A JSON body is checked against the platform's published schema before sending unless false (--no-validate). */
@@ -148,6 +150,7 @@ export async function runEndpoint(client: ApiClient, endpoint: Endpoint, input: 
       progress: input.progress,
       notice: input.notice,
       notFound,
+      onItems: input.onItems,
     });
   }
   if (endpoint.body === 'multipart') {
