@@ -2,11 +2,11 @@
 // local platform. The planning itself is core/routing/day-plan.ts (shared with the web and the assistant).
 import { listUpcomingEvents } from '../../core/calendar/index.ts';
 import {
+  planDay,
   type RouteOptimizeInput,
   type RouteReport,
   routeOptimize,
   validateRouteOptimizeInput,
-  visitsFromCalendar,
 } from '../../core/routing/index.ts';
 import { isCalendarDate, parseDateOption } from '../commands/date-option.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
@@ -31,17 +31,21 @@ export async function routeOptimizeFromFile(file: string): Promise<RouteReport> 
 
 /**
  * Reads the clinician's calendar through the local platform's calendar API (with a provider token the
- * platform mints for the seeded clinician) and plans the given day.
+ * platform mints for the seeded clinician) and plans the given day with planDay, as the Route view and
+ * the assistant do, counting the drives from and back home when the platform knows the home.
  */
 export async function routeOptimizeForClinician(opts: {
   baseUrl: string;
   email: string;
   date: string;
+  /** Injected in tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
 }): Promise<RouteReport> {
   parseDateOption('--date')(opts.date);
+  const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   let tokenResponse: Response;
   try {
-    tokenResponse = await fetch(`${opts.baseUrl}/__local/provider-tokens`, {
+    tokenResponse = await doFetch(`${opts.baseUrl}/__local/provider-tokens`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: opts.email }),
@@ -56,22 +60,28 @@ export async function routeOptimizeForClinician(opts: {
   const { access_token } = (await tokenResponse.json()) as { access_token: string };
   const now = new Date(`${opts.date}T00:00:00Z`);
   now.setUTCDate(now.getUTCDate() - 1);
-  const events = await listUpcomingEvents({ baseUrl: opts.baseUrl, providerToken: access_token, now });
-  const { visits, skipped } = visitsFromCalendar(events, opts.date);
-  if (visits.length === 0) {
-    throw new CliError(`${opts.email} has no routable visits on ${opts.date}.`, EXIT.notFound);
-  }
+  const events = await listUpcomingEvents({
+    baseUrl: opts.baseUrl,
+    providerToken: access_token,
+    now,
+    fetch: doFetch,
+  });
   // The seeded clinician's home is where the day starts and ends (the local platform knows it).
-  const home = await clinicianHome(opts.baseUrl, opts.email);
-  const start = home ? { lat: home.lat, lon: home.lng, label: 'Home' } : undefined;
-  const report = routeOptimize({ date: opts.date, visits, ...(start ? { start } : {}) });
-  return { ...report, skipped };
+  const home = await clinicianHome(opts.baseUrl, opts.email, doFetch);
+  const plan = planDay(events, opts.date, home ? { home: { lat: home.lat, lon: home.lng, label: 'Home' } } : {});
+  if (plan.error) throw new CliError(`${opts.date} could not be planned: ${plan.error}`);
+  if (!plan.report) throw new CliError(`${opts.email} has no routable visits on ${opts.date}.`, EXIT.notFound);
+  return { ...plan.report, skipped: plan.skipped };
 }
 
 /** The seeded clinician's home on the local platform, or undefined (the day then starts anywhere). */
-async function clinicianHome(baseUrl: string, email: string): Promise<{ lat: number; lng: number } | undefined> {
+async function clinicianHome(
+  baseUrl: string,
+  email: string,
+  doFetch: typeof fetch,
+): Promise<{ lat: number; lng: number } | undefined> {
   try {
-    const response = await fetch(`${baseUrl}/__local/clinician-home`, {
+    const response = await doFetch(`${baseUrl}/__local/clinician-home`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email }),

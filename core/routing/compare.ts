@@ -50,6 +50,17 @@ export function compareWithCalendarOrder(
     target = [...calendarOrder];
     optimized = calendar;
   }
+  // No feasible order: the answer is the least-late order found, so the calendar's own order stays when it
+  // is no later in all (a reordering that is as late is churn, and its "saving" would mean nothing).
+  if (
+    !optimizedOrder &&
+    !optimized.feasible &&
+    !calendar.feasible &&
+    lateness(calendar) <= lateness(optimized) + 1e-9
+  ) {
+    target = [...calendarOrder];
+    optimized = calendar;
+  }
   const labels = new Map(problem.visits.map((v) => [v.id, v.label ?? v.id]));
   const visits = new Map(problem.visits.map((v) => [v.id, v]));
 
@@ -69,8 +80,10 @@ export function compareWithCalendarOrder(
     currentTravel = evaluation.totalTravelMinutes;
     const name = labels.get(id) ?? id;
     const where = next === null ? 'to the end of the day' : `before ${labels.get(next) ?? next}`;
-    const effect =
-      Math.abs(saved) < 0.05
+    // With no feasible order there is no saving to claim, only a least-late order.
+    const effect = !optimized.feasible
+      ? 'part of the least-late order (no order keeps every window, so no saving is claimed)'
+      : Math.abs(saved) < 0.05
         ? 'same driving'
         : saved > 0
           ? `saves ${round1(saved)} min of driving`
@@ -105,6 +118,11 @@ export function compareWithCalendarOrder(
     provedOptimal,
     changes,
   };
+}
+
+/** Minutes late in all: missed windows plus a late return (unreachable legs count as 0 here). */
+function lateness(route: RouteEvaluation): number {
+  return route.violations.reduce((sum, v) => sum + v.lateByMinutes, 0);
 }
 
 /** Visits of `target` forming a longest subsequence that is also in calendar order (they need no move). */

@@ -65,19 +65,28 @@ export interface ReportRoute {
   returnTravelMinutes: number | null;
   finish: string;
   totalTravelMinutes: number;
+  /** Minutes late in all (every missed window plus a late return); 0 when feasible. */
+  lateMinutes: number;
   feasible: boolean;
 }
 
 export interface RouteReport {
   date: string;
   travelTimes: string;
+  /** Whether some order meets every window and working hours. False: no saving is claimed (null below). */
+  feasible: boolean;
   provedOptimal: boolean;
+  /** True when the drives from the start (home) and back to the end are counted; false: between visits only. */
+  countsHomeLegs: boolean;
+  /** Which legs the totals count, in words (shown by the CLI, the Route view and the assistant alike). */
+  legsNote: string;
   calendar: ReportRoute;
   optimized: ReportRoute;
   travelBeforeMinutes: number;
   travelAfterMinutes: number;
-  savedMinutes: number;
-  savedPercent: number;
+  /** Null when no order is feasible: the optimised order is then only the least-late one found. */
+  savedMinutes: number | null;
+  savedPercent: number | null;
   changes: string[];
   violations: Violation[];
   unservable: Violation[];
@@ -228,16 +237,23 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
     { timeLimitMs: input.timeLimitMs ?? 1000 },
   );
   const titles = new Map(input.visits.map((v) => [v.id, v.title ?? v.id]));
+  // A day with no feasible order has no saving: the optimised order is only the least-late one found, and
+  // its travel is not comparable with a calendar order that is late elsewhere.
+  const feasible = cmp.optimized.feasible;
+  const countsHomeLegs = start !== null;
   return {
     date,
     travelTimes: 'approximate: great-circle distance × road factor ÷ area speed + parking',
+    feasible,
     provedOptimal: cmp.provedOptimal,
+    countsHomeLegs,
+    legsNote: legsNote(countsHomeLegs, end !== null),
     calendar: reportRoute(cmp.calendar, titles),
     optimized: reportRoute(cmp.optimized, titles),
     travelBeforeMinutes: cmp.travelBeforeMinutes,
     travelAfterMinutes: cmp.travelAfterMinutes,
-    savedMinutes: cmp.savedMinutes,
-    savedPercent: cmp.savedPercent,
+    savedMinutes: feasible ? cmp.savedMinutes : null,
+    savedPercent: feasible ? cmp.savedPercent : null,
     changes: cmp.changes.map((c) => c.line),
     violations: cmp.optimized.violations,
     unservable: cmp.optimized.feasible ? [] : explainUnservable(problem),
@@ -245,6 +261,19 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
 }
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
+
+/** Which legs the totals count. */
+export function legsNote(countsStart: boolean, countsEnd: boolean): string {
+  if (countsStart && countsEnd) return 'Driving counted from home, between visits and back home.';
+  if (countsStart) return 'Driving counted from home and between visits; the end of the day is anywhere.';
+  if (countsEnd) return 'Driving counted between visits and to the end of the day; the start is anywhere.';
+  return 'Driving between visits only: the drive from and back home is not counted (the home is not known).';
+}
+
+/** Minutes late in all: every missed window plus a late return. */
+export function lateMinutes(violations: readonly Violation[]): number {
+  return violations.reduce((sum, v) => sum + v.lateByMinutes, 0);
+}
 
 function reportRoute(r: RouteEvaluation, titles: Map<string, string>): ReportRoute {
   return {
@@ -264,8 +293,25 @@ function reportRoute(r: RouteEvaluation, titles: Map<string, string>): ReportRou
     returnTravelMinutes: r.legs.at(-1)?.minutes == null ? null : r1(r.legs.at(-1)?.minutes ?? 0),
     finish: formatClock(r.finish),
     totalTravelMinutes: r1(r.totalTravelMinutes),
+    lateMinutes: r1(lateMinutes(r.violations)),
     feasible: r.feasible,
   };
+}
+
+/**
+ * Said instead of a saving when no order meets every window: which order is shown (the least-late found),
+ * how late it and the calendar order are, and its driving. The `!` lines below name each window.
+ */
+export function infeasibleLine(report: RouteReport): string {
+  const proven = report.provedOptimal ? ' (proven)' : '';
+  const same = report.optimized.order.join('\u0000') === report.calendar.order.join('\u0000');
+  const which = same
+    ? `The calendar order is the least-late order found: ${r1(report.calendar.lateMinutes)} min late in all`
+    : `Least-late order found (shown as optimised): ${r1(report.optimized.lateMinutes)} min late in all, against ${r1(report.calendar.lateMinutes)} min for the calendar order`;
+  return (
+    `No order meets every window${proven}, so no saving is claimed. ${which}; ` +
+    `travel ${r1(report.travelAfterMinutes)} min (calendar order ${r1(report.travelBeforeMinutes)} min).`
+  );
 }
 
 /** Plain-text report: both orders side by side, the optimised schedule, totals and the change lines. */
@@ -297,10 +343,15 @@ export function formatRouteReport(report: RouteReport): string {
     out.push(`  Leaving as late as ${report.optimized.leaveLatest} keeps every visit on time and the same finish.`);
   }
   out.push('');
-  out.push(
-    `Travel: ${r1(report.travelBeforeMinutes)} min in calendar order → ${r1(report.travelAfterMinutes)} min optimised` +
-      ` (saves ${r1(report.savedMinutes)} min, ${r1(report.savedPercent)}%)${report.provedOptimal ? ', proven optimal' : ''}`,
-  );
+  out.push(report.legsNote);
+  if (report.feasible) {
+    out.push(
+      `Travel: ${r1(report.travelBeforeMinutes)} min in calendar order → ${r1(report.travelAfterMinutes)} min optimised` +
+        ` (saves ${r1(report.savedMinutes ?? 0)} min, ${r1(report.savedPercent ?? 0)}%)${report.provedOptimal ? ', proven optimal' : ''}`,
+    );
+  } else {
+    out.push(infeasibleLine(report));
+  }
   for (const line of report.changes) out.push(`- ${line}`);
   // A visit that cannot be served even alone is reported once, with its root cause.
   const rootCauses = new Set(report.unservable.map((v) => `${v.visitId}:${v.reason}`));

@@ -1,19 +1,23 @@
 // Local search for routes without time windows and with a symmetric travel matrix (TSPLIB-like): 2-opt and
 // Or-opt (segments of 1–3 visits, either direction) restricted to granular neighbour lists, with don't-look
-// bits, on one tour array updated in place (no copies per move). Iterated with local double-bridge kicks
-// (two adjacent segments swapped near a random visit); a kick that does not pay is undone.
+// bits, on one tour array updated in place (no copies per move), plus Or-3opt (segment exchange of any
+// length, found from the neighbour lists of both new edges). Iterated with double-bridge kicks (two
+// adjacent segments swapped: half short and local, half up to n/3 long); a kicked tour is kept when it is
+// within 0.05 % of the best (record-to-record travel), else undone.
 // The route is a path from the start (position 0) to the end (position n+1); both stay fixed.
 import { type Compiled, type Score, scoreOrder } from './compile.ts';
 import { createRng, randomInt } from './rng.ts';
 
 const BIG = 1e7;
 const EPS = 1e-9;
+/** Record-to-record acceptance: a kicked local optimum within 0.05 % of the best tour is kept. */
+const ACCEPT_SLACK = 0.0005;
 
 export interface TspSearchOptions {
   seed: number;
   deadline: number;
   maxIterations?: number;
-  /** Stop after this many kicks without improvement (default 2000 + 50·n), and at least as many as led to the best. */
+  /** Stop after this many kicks without improvement (default 1000 + 25·n), and at least as many as led to the best. */
   stallIterations?: number;
   neighbours?: number;
 }
@@ -47,7 +51,7 @@ export function tspSearch(c: Compiled, initial: readonly number[], options: TspS
   const d = (a: number, b: number) => dist[a * size + b] as number;
   const rng = createRng(options.seed);
   const maxIterations = options.maxIterations ?? Number.POSITIVE_INFINITY;
-  const stallIterations = options.stallIterations ?? 2000 + 50 * n;
+  const stallIterations = options.stallIterations ?? 1000 + 25 * n;
   const K = Math.min(options.neighbours ?? 10, N - 1);
 
   // Neighbour lists over every node (start and end included: edges next to them matter too).
@@ -189,13 +193,52 @@ export function tspSearch(c: Compiled, initial: readonly number[], options: TspS
         }
       }
     }
+    // Or-3opt (segment exchange): a→c replaces a→b, and the segment c..e moves, in its direction, between
+    // a and b: … a [b … pc] [c … e] f … becomes … a [c … e] [b … pc] f …. c is a neighbour of a and e of b,
+    // so the segments can be any length. Both directions of the tour (dir 1 reads it backwards).
+    for (let dir = 0; dir < 2; dir++) {
+      const vi = dir === 0 ? i : N - 1 - i;
+      if (vi + 1 > N - 2) continue;
+      const at = (q: number) => t[dir === 0 ? q : N - 1 - q] as number;
+      const vpos = (v: number) => (dir === 0 ? (pos[v] as number) : N - 1 - (pos[v] as number));
+      const b = at(vi + 1);
+      const dab = d(a, b);
+      for (const cc of neigh[a] as Int32Array) {
+        const g1 = dab - d(a, cc);
+        if (g1 <= EPS) break;
+        const j = vpos(cc);
+        if (j < vi + 2 || j > N - 2) continue;
+        const pc = at(j - 1);
+        const g1c = g1 + d(pc, cc);
+        for (const e of neigh[b] as Int32Array) {
+          const g2 = g1c - d(b, e);
+          if (g2 <= EPS) break;
+          const k = vpos(e);
+          if (k < j || k > N - 2) continue;
+          const f = at(k + 1);
+          const delta = d(pc, f) - d(e, f) - g2;
+          if (delta < -EPS) {
+            // Swap the adjacent segments [vi+1 .. j-1] and [j .. k] (real positions when dir = 1 mirrored).
+            const lo = dir === 0 ? vi + 1 : N - 1 - k;
+            const mid = dir === 0 ? j - 1 : N - 1 - j;
+            const hi = dir === 0 ? k : N - 1 - (vi + 1);
+            reverse(lo, mid);
+            reverse(mid + 1, hi);
+            reverse(lo, hi);
+            cost += delta;
+            for (const v of [a, b, cc, pc, e, f]) pushAround(pos[v] as number);
+            return true;
+          }
+        }
+      }
+    }
     return false;
   };
 
   const descend = (deadline: number): boolean => {
     let checks = 0;
     while (head < queue.length) {
-      if ((++checks & 63) === 0 && performance.now() > deadline) return false;
+      if ((++checks & 15) === 0 && performance.now() > deadline) return false;
       const a = queue[head++] as number;
       active[a] = 0;
       if (improve(a)) push(a);
@@ -229,7 +272,9 @@ export function tspSearch(c: Compiled, initial: readonly number[], options: TspS
     saved.set(t);
     const savedCost = cost;
     // Local double bridge: swap two adjacent segments t[p..p+l1-1] and t[p+l1..p+l1+l2-1].
-    const maxLen = Math.max(1, Math.min(30, Math.floor(n / 3)));
+    // Half the kicks local (segments of up to 30, to refine), half a true double bridge (up to n/3 each, to
+    // leave a deep basin: tsp225-like instances with many equal edges stall on local kicks alone).
+    const maxLen = Math.max(1, Math.min(rng() < 0.5 ? 30 : n, Math.floor(n / 3)));
     const l1 = 1 + randomInt(rng, maxLen);
     const l2 = 1 + randomInt(rng, maxLen);
     const p = 1 + randomInt(rng, n - l1 - l2 + 1);
@@ -248,8 +293,10 @@ export function tspSearch(c: Compiled, initial: readonly number[], options: TspS
       lastEdge;
     for (const k of [p - 1, p, p + l2 - 1, p + l2, p + l1 + l2 - 1, p + l1 + l2]) pushAround(k);
     const complete = descend(options.deadline);
-    if (cost < savedCost - EPS || (complete && cost <= savedCost + EPS)) {
-      // accept (equal too: moves along plateaus)
+    // Record-to-record travel: accept any complete local optimum within `slack` of the best tour (equal
+    // moves along plateaus; slightly worse ones leave a basin the kicks alone cannot), always from the best.
+    if (cost < savedCost - EPS || (complete && cost <= Math.max(savedCost, bestCost * (1 + ACCEPT_SLACK)) + EPS)) {
+      // accept
     } else {
       t.set(saved);
       for (let k = 0; k < N; k++) pos[t[k] as number] = k;

@@ -625,15 +625,25 @@ async function driveRange(args: Args, ctx: ToolContext, from: string): Promise<T
   });
 }
 
-/** The day's best order: the Route view's plan (core/routing/plan-day), with the calendar's booked times. */
-export async function optimizeRoute(args: Args, ctx: ToolContext): Promise<ToolResult> {
+/** Where the clinician's day starts and ends, when the caller knows it (the tool reads it if present). */
+export interface HomeAware {
+  home?(): Promise<{ lat: number; lon: number } | null>;
+}
+
+/**
+ * The day's best order: the Route view's plan (core/routing/plan-day), with the calendar's booked times and
+ * the same legs (from and back home when the context knows the home; said when it does not). A day with no
+ * feasible order gets no saving: which windows break, by how much, and the least-late order, named so.
+ */
+export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): Promise<ToolResult> {
   const date = dateArg(args, 'date', ctx) ?? addDays(today(ctx), 1);
   const dayVisits = await loadDay(ctx, date);
   const events = await ctx.calendar.list(
     zonedDateTime(date, 0, ctx.timeZone).instant,
     zonedDateTime(addDays(date, 1), 0, ctx.timeZone).instant,
   );
-  const plan = planDay(events, date);
+  const home = (await ctx.home?.()) ?? null;
+  const plan = planDay(events, date, home ? { home: { lat: home.lat, lon: home.lon, label: 'Home' } } : {});
   const byId = new Map(dayVisits.map((v) => [v.id, v]));
   const span = when(ctx, date);
   if (plan.error)
@@ -660,8 +670,15 @@ export async function optimizeRoute(args: Args, ctx: ToolContext): Promise<ToolR
   const order = report.optimized.order.map((id, i) => `${i + 1}. ${name(id)}`).join('\n');
   const before = Math.round(report.travelBeforeMinutes);
   const after = Math.round(report.travelAfterMinutes);
-  const saved = Math.round(report.savedMinutes);
+  const saved = report.savedMinutes === null ? null : Math.round(report.savedMinutes);
   const same = report.optimized.order.join() === report.calendar.order.join();
+  const legs = report.countsHomeLegs
+    ? tr(ctx, 'counting the drive from and back home', 'contando el trayecto desde y hasta casa')
+    : tr(
+        ctx,
+        'between visits, not counting the drive from and back home',
+        'entre visitas, sin contar el trayecto desde y hasta casa',
+      );
   const facts = {
     date,
     order: report.optimized.order,
@@ -669,24 +686,47 @@ export async function optimizeRoute(args: Args, ctx: ToolContext): Promise<ToolR
     travelBeforeMinutes: before,
     travelAfterMinutes: after,
     savedMinutes: saved,
-    savedPercent: Math.round(report.savedPercent),
-    feasible: report.optimized.feasible,
+    savedPercent: report.savedPercent === null ? null : Math.round(report.savedPercent),
+    feasible: report.feasible,
     provedOptimal: report.provedOptimal,
+    countsHomeLegs: report.countsHomeLegs,
+    lateMinutes: Math.round(report.optimized.lateMinutes),
   };
-  const problems = report.optimized.feasible
-    ? ''
-    : tr(
-        ctx,
-        ` No order meets every patient's time window: ${report.unservable.map((v) => v.message).join(' ')}`,
-        ` Ningún orden cumple todas las franjas horarias.`,
-      );
-  if (same || saved < 1) {
+  if (!report.feasible) {
+    // No saving: say which windows break and by how much, and which order is the least late.
+    const broken = [...report.unservable, ...report.violations]
+      .filter((v, i, all) => all.findIndex((w) => w.visitId === v.visitId && w.reason === v.reason) === i)
+      .map((v) => v.message)
+      .join(' ');
+    const late = Math.round(report.optimized.lateMinutes);
+    const which = same
+      ? tr(
+          ctx,
+          `Your calendar order is the least-late order I found (${late} min late in all), about ${before} min of driving ${legs}.`,
+          `El orden de tu calendario es el que menos retraso tiene (${late} min en total), unos ${before} min de conducción ${legs}.`,
+        )
+      : tr(
+          ctx,
+          `The least-late order I found (${late} min late in all, against ${Math.round(report.calendar.lateMinutes)} min in your calendar order), about ${after} min of driving ${legs}:\n${order}`,
+          `El orden con menos retraso (${late} min en total, frente a ${Math.round(report.calendar.lateMinutes)} min en tu calendario), unos ${after} min de conducción ${legs}:\n${order}`,
+        );
     return result(
       'answer',
       tr(
         ctx,
-        `Your calendar order ${span} is already the best: about ${before} min of driving between ${report.optimized.stops.length} visits.${problems}`,
-        `El orden de tu calendario ${span} ya es el mejor: unos ${before} min de conducción entre ${report.optimized.stops.length} visitas.${problems}`,
+        `No order ${span} meets every patient's time window, so there is no saving to claim. ${broken} ${which}`,
+        `Ningún orden ${span} cumple todas las franjas horarias, así que no hay ahorro que indicar. ${which}`,
+      ),
+      facts,
+    );
+  }
+  if (same || (saved ?? 0) < 1) {
+    return result(
+      'answer',
+      tr(
+        ctx,
+        `Your calendar order ${span} is already the best: about ${before} min of driving ${legs}, ${report.optimized.stops.length} visits.`,
+        `El orden de tu calendario ${span} ya es el mejor: unos ${before} min de conducción ${legs}, ${report.optimized.stops.length} visitas.`,
       ),
       facts,
     );
@@ -695,8 +735,8 @@ export async function optimizeRoute(args: Args, ctx: ToolContext): Promise<ToolR
     'answer',
     tr(
       ctx,
-      `Best order ${span} (${report.optimized.stops.length} visits):\n${order}\nDriving drops from about ${before} to ${after} min: you save ${saved} min (${Math.round(report.savedPercent)}%). Your calendar is unchanged; the Route view shows the same plan.${problems}`,
-      `Mejor orden ${span} (${report.optimized.stops.length} visitas):\n${order}\nLa conducción baja de unos ${before} a ${after} min: ahorras ${saved} min (${Math.round(report.savedPercent)} %). Tu calendario no cambia.${problems}`,
+      `Best order ${span} (${report.optimized.stops.length} visits):\n${order}\nDriving drops from about ${before} to ${after} min ${legs}: you save ${saved} min (${Math.round(report.savedPercent ?? 0)}%). Your calendar is unchanged; the Route view shows the same plan.`,
+      `Mejor orden ${span} (${report.optimized.stops.length} visitas):\n${order}\nLa conducción baja de unos ${before} a ${after} min ${legs}: ahorras ${saved} min (${Math.round(report.savedPercent ?? 0)} %). Tu calendario no cambia.`,
     ),
     facts,
   );

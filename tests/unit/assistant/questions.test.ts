@@ -300,7 +300,7 @@ describe('the route: the same plan as the Route view, with the calendar’s time
     const report = plan.report;
     if (!report) throw new Error('no plan');
     const reply = await ask('Optimize my route for tomorrow');
-    const saved = Math.round(report.savedMinutes);
+    const saved = Math.round(report.savedMinutes ?? 0);
     if (saved >= 1) {
       expect(reply).toContain(`you save ${saved} min`);
       report.optimized.order.forEach((id, i) => {

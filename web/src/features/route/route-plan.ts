@@ -1,5 +1,5 @@
 // The Route view's model: a day of loaded calendar events → the optimiser's report (calendar order vs
-// optimised order, offline travel times, starting "anywhere"), plus the texts and the map geometry the
+// optimised order, offline travel times, from home when the home is known), plus the texts and the map geometry the
 // view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
 import type { RouteReport, Violation } from '../../../../core/routing/index.ts';
 import { formatClock } from '../../components/time-format.ts';
@@ -13,32 +13,43 @@ export function clockTextIn(line: string): string {
 
 export const minutesText = (minutes: number): string => `${Math.round(minutes)} min`;
 
-/** The saving line: positive, nothing to gain, or why the optimised order drives more. */
+/** The saving line: positive, nothing to gain, why the optimised order drives more, or no saving at all. */
 export function savingText(report: RouteReport): string {
-  const saved = Math.round(report.savedMinutes);
-  const percent = Math.round(report.savedPercent);
   if (report.optimized.stops.length < 2) return 'Only one visit on this day: there is nothing to reorder.';
+  const same = report.optimized.order.join('\u0000') === report.calendar.order.join('\u0000');
+  if (!report.feasible || report.savedMinutes === null) {
+    // No feasible order: no saving is claimed, and the order shown is only the least late.
+    return same
+      ? `No order meets every patient window, so there is no saving: your calendar order is the least late (${lateText(report.calendar.lateMinutes)} late in all).`
+      : `No order meets every patient window, so there is no saving: below is the least-late order found (${lateText(report.optimized.lateMinutes)} late in all; your calendar order: ${lateText(report.calendar.lateMinutes)}).`;
+  }
+  const saved = Math.round(report.savedMinutes);
+  const percent = Math.round(report.savedPercent ?? 0);
   if (saved >= 1) return `Saves ${saved} min of driving (${percent} %) against your calendar order.`;
   if (saved <= -1) {
     return report.calendar.feasible
       ? `Drives ${-saved} min more than your calendar order.`
       : `Drives ${-saved} min more than your calendar order, because your calendar order misses a patient's time window; this order keeps the windows.`;
   }
-  const same = report.optimized.order.join('\u0000') === report.calendar.order.join('\u0000');
-  if (same && !report.optimized.feasible) {
-    return 'No order meets every patient window (see below); your calendar order is already the shortest.';
-  }
   return same
     ? 'Your calendar order is already the shortest.'
     : 'Saves less than a minute of driving against your calendar order.';
 }
 
+/** Any lateness is shown, at least as "1 min". */
+export const lateText = (minutes: number): string => `${Math.max(1, Math.round(minutes))} min`;
+
 /** Said when the calendar order itself is late somewhere (and the optimised order is not). */
 export function calendarMissesWindow(report: RouteReport): boolean {
-  return !report.calendar.feasible && report.optimized.feasible && report.savedMinutes > -1;
+  return !report.calendar.feasible && report.feasible && (report.savedMinutes ?? 0) > -1;
 }
 
 export function provenText(report: RouteReport): string {
+  if (!report.feasible) {
+    return report.provedOptimal
+      ? 'Proven: no order of these visits meets every window.'
+      : 'No order meeting every window was found in the time allowed.';
+  }
   return report.provedOptimal
     ? 'Proven the shortest order for these visits.'
     : 'The best order found in the time allowed; not proven the shortest.';

@@ -4,7 +4,7 @@
 // changes the calendar. Titles and addresses are provider text, rendered as React text only. A stop
 // whose visit has an evening confirmation status carries its mark.
 import { useEffect, useMemo, useRef } from 'react';
-import type { ReportStop } from '../../../../core/routing/index.ts';
+import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { formatClock } from '../../components/time-format.ts';
 import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
@@ -13,6 +13,7 @@ import { RouteMap } from './route-map.tsx';
 import {
   calendarMissesWindow,
   clockTextIn,
+  lateText,
   minutesText,
   planDay,
   problemLines,
@@ -27,16 +28,15 @@ export interface RouteViewProps {
   events: readonly ScheduleCalendarEvent[];
   /** Back to the calendar (also on Escape). */
   onClose(): void;
+  /** Where the day starts and ends, when known: the drives from and back home are then counted. */
+  home?: PlaceInput;
 }
-
-/** Any lateness is shown, at least as "1 min". */
-const lateText = (minutes: number) => `${Math.max(1, Math.round(minutes))} min`;
 
 /** The booked start as written on the calendar (its wall-clock time), in the app's one time format. */
 const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? formatClock(iso.slice(11, 16)) : '');
 
-export function RouteView({ day, events, onClose }: RouteViewProps) {
-  const plan = useMemo(() => planDay(events, day), [events, day]);
+export function RouteView({ day, events, onClose, home }: RouteViewProps) {
+  const plan = useMemo(() => planDay(events, day, home ? { home } : {}), [events, day, home]);
   const dayLabel = formatDayLong(day);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const rootRef = useRef<HTMLElement>(null);
@@ -99,7 +99,7 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
             ) : null}
             <dl className="route-summary__totals">
               <div>
-                <dt>Driving, optimised</dt>
+                <dt>{report.feasible ? 'Driving, optimised' : 'Driving, least-late order'}</dt>
                 <dd>{minutesText(report.travelAfterMinutes)}</dd>
               </div>
               <div>
@@ -107,25 +107,26 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
                 <dd>{minutesText(report.travelBeforeMinutes)}</dd>
               </div>
               <div>
-                <dt>Last visit ends</dt>
+                <dt>{report.countsHomeLegs ? 'Back home' : 'Last visit ends'}</dt>
                 <dd>{formatClock(report.optimized.finish)}</dd>
               </div>
             </dl>
             <p className="route-summary__meta">
               {provenText(report)} Travel times are approximate (straight-line distance × a road factor ÷ city speed,
-              plus parking). Travel from home is not included.
+              plus parking). {report.legsNote}
             </p>
           </div>
 
           <div className="route-orders">
             <div className="route-orders__optimised">
-              <h4>Optimised order</h4>
-              <ol className="route-stops" aria-label="Optimised order">
+              <h4>{report.feasible ? 'Optimised order' : 'Least-late order (no order meets every window)'}</h4>
+              <ol className="route-stops" aria-label={report.feasible ? 'Optimised order' : 'Least-late order'}>
                 {report.optimized.stops.map((stop, index) => (
                   <OptimisedStop
                     key={stop.id}
                     stop={stop}
                     index={index}
+                    fromHome={report.countsHomeLegs}
                     address={visitById.get(stop.id)?.address}
                     booked={bookedTime(visitById.get(stop.id)?.start)}
                     confirmation={confirmations.get(stop.id)}
@@ -147,9 +148,11 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
                       </>
                     ) : null}
                     <span className="route-calendar__leg">
-                      {index === 0 || stop.travelFromPreviousMinutes === null
+                      {stop.travelFromPreviousMinutes === null || (index === 0 && !report.countsHomeLegs)
                         ? 'First visit'
-                        : `Drive ${minutesText(stop.travelFromPreviousMinutes)}`}
+                        : index === 0
+                          ? `Drive ${minutesText(stop.travelFromPreviousMinutes)} from home`
+                          : `Drive ${minutesText(stop.travelFromPreviousMinutes)}`}
                       {stop.lateByMinutes > 0 ? ` · misses the window by ${lateText(stop.lateByMinutes)}` : ''}
                     </span>
                   </li>
@@ -206,16 +209,18 @@ export function RouteView({ day, events, onClose }: RouteViewProps) {
 interface OptimisedStopProps {
   stop: ReportStop;
   index: number;
+  /** The first leg is the drive from home (counted). */
+  fromHome: boolean;
   address: string | undefined;
   booked: string;
   confirmation: EventConfirmation | undefined;
 }
 
-function OptimisedStop({ stop, index, address, booked, confirmation }: OptimisedStopProps) {
+function OptimisedStop({ stop, index, fromHome, address, booked, confirmation }: OptimisedStopProps) {
   const leg =
-    index === 0 || stop.travelFromPreviousMinutes === null
+    stop.travelFromPreviousMinutes === null || (index === 0 && !fromHome)
       ? 'First visit'
-      : `Drive ${minutesText(stop.travelFromPreviousMinutes)} from the previous visit`;
+      : `Drive ${minutesText(stop.travelFromPreviousMinutes)} from ${index === 0 ? 'home' : 'the previous visit'}`;
   return (
     <li className="route-stop" data-visit-id={stop.id}>
       <span className="route-stop__number" aria-hidden="true">
@@ -236,10 +241,12 @@ function OptimisedStop({ stop, index, address, booked, confirmation }: Optimised
         ) : null}
         {address ? <p className="route-stop__address">{address}</p> : null}
         <p className="route-stop__times">
-          {/* The day starts "anywhere": the first arrival (and any wait there) is not known. */}
-          {index === 0 ? '' : `Arrive ${formatClock(stop.arrival)} · `}Start {formatClock(stop.start)} · Leave{' '}
-          {formatClock(stop.departure)}
-          {index > 0 && Math.round(stop.waitMinutes) > 0 ? ` · Wait ${minutesText(stop.waitMinutes)}` : ''}
+          {/* Without the home the day starts "anywhere": the first arrival (and any wait there) is not known. */}
+          {index === 0 && !fromHome ? '' : `Arrive ${formatClock(stop.arrival)} · `}Start {formatClock(stop.start)} ·
+          Leave {formatClock(stop.departure)}
+          {(index > 0 || fromHome) && Math.round(stop.waitMinutes) > 0
+            ? ` · Wait ${minutesText(stop.waitMinutes)}`
+            : ''}
           {booked ? ` · Booked ${booked}` : ''}
         </p>
         {stop.lateByMinutes > 0 ? (
