@@ -4,20 +4,39 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PERSONAS, type Persona } from '../../../core/confirmations/contract.ts';
 import { toE164 } from '../../../core/confirmations/phone.ts';
+import { estimateMinutes } from '../../../core/routing/travel/haversine.ts';
 import { generateSeed } from '../../../fixtures/seed.ts';
 
 const seed = generateSeed({ today: '2026-06-01' });
 const sha = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 describe('seed personas', () => {
-  it('leaves every other generated value as it was before personas and unique numbers existed', () => {
-    // Hashes of the default seed for 2026-06-01 taken before the persona field was added and phone numbers
-    // were made unique (numbers, and the description line that repeats them, left out).
+  it('leaves every other generated value as it was (only phone numbers and visit spacing changed on purpose)', () => {
+    // Hashes of the default seed for 2026-06-01 taken before personas, unique numbers and drive-aware spacing:
+    // the same people, the same visits (ids, patients, types, places, lengths); only numbers and times moved.
     const patients = seed.patients.map(({ persona: _persona, phone: _phone, ...rest }) => rest);
-    const events = seed.events.map((e) => ({ ...e, description: e.description?.replace(/Phone: .*$/m, 'Phone:') }));
+    const visits = seed.events.map((e) => [e.id, e.kind, e.patientId, e.summary, e.location, e.durationMinutes]);
     expect(sha(patients)).toBe('2cd682515e4fabcfc060c962e70d14b601e194925ee3c00376ed93b989599554');
     expect(sha(seed.clinicians)).toBe('61bd09748657b4af907cf77ea578c58fc4df3b5b312a692934ad4d961f0264a4');
-    expect(sha(events)).toBe('2fa2d6e2b12606d8035f75eb7a9fd610a99a35abf45faaebda9861542c9d24f7');
+    expect(sha(visits)).toBe('a92d61d373e1197693aef28e151da293956e2f6ca38bd551d74e9d0d954b05aa');
+  });
+
+  it('leaves room on the calendar for the drive to the next patient (the planner’s own estimate)', () => {
+    for (const clinician of seed.clinicians) {
+      const visits = seed.events
+        .filter((e) => e.clinicianId === clinician.id && e.kind === 'visit')
+        .sort((a, b) => a.startsAt.localeCompare(b.startsAt));
+      for (const [i, visit] of visits.entries()) {
+        const next = visits[i + 1];
+        if (!next || next.startsAt.slice(0, 10) !== visit.startsAt.slice(0, 10)) continue;
+        const from = seed.patients.find((p) => p.id === visit.patientId);
+        const to = seed.patients.find((p) => p.id === next.patientId);
+        if (!from || !to) continue;
+        const gap = (Date.parse(next.startsAt) - Date.parse(visit.endsAt)) / 60_000;
+        const drive = estimateMinutes({ lat: from.lat, lon: from.lng }, { lat: to.lat, lon: to.lng });
+        expect(gap, `${visit.id} → ${next.id}`).toBeGreaterThanOrEqual(drive);
+      }
+    }
   });
 
   it('gives every patient a number of their own (a do-not-call entry or a persona belongs to one patient)', () => {
