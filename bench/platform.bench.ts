@@ -5,8 +5,10 @@
 // store; BENCH_DATA_DIR=:memory: for the in-memory one), and PostgreSQL too when BENCH_DATABASE_URL is set.
 // BENCH_DURATION (s, default 10), BENCH_CONNECTIONS (default "10,50"), BENCH_TARGETS (substring filter, e.g.
 // "events") and BENCH_ROOT (another checkout to measure, e.g. an export of the previous commit) tune it.
+// Besides req/s it prints the server's CPU time per request (Linux, from /proc): on a shared machine req/s
+// follows the load of other jobs, the CPU a request costs much less so.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -67,16 +69,33 @@ interface Row {
   timeouts: number;
   errors: number;
   non2xx: number;
+  /** Server CPU (user + system) per request, ms; NaN where /proc is not available. */
+  cpuMs: number;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (NaN elsewhere). */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
+  } catch {
+    return Number.NaN;
+  }
 }
 
 async function run(
+  server: ChildProcess,
   url: string,
   path: string,
   headers: Record<string, string>,
   connections: number,
 ): Promise<Omit<Row, 'store' | 'target' | 'connections'>> {
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await autocannon({ url: `${url}${path}`, headers, connections, duration: DURATION, timeout: 10 });
+  const cpu = cpuSeconds(server.pid) - cpuBefore;
   return {
+    cpuMs: Math.round((cpu * 1000 * 100) / Math.max(1, result.requests.total)) / 100,
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -131,11 +150,13 @@ for (const store of stores) {
     ];
     for (const [target, path, headers] of targets.filter(([name]) => name.includes(TARGETS))) {
       // Warm up (JIT, PGlite's caches) before measuring.
-      await run(url, path, headers, 4).catch(() => undefined);
+      await run(child, url, path, headers, 4).catch(() => undefined);
       for (const connections of CONNECTIONS) {
-        const result = await run(url, path, headers, connections);
+        const result = await run(child, url, path, headers, connections);
         rows.push({ store: store.label, target, connections, ...result });
-        console.error(`${store.label} · ${target} · ${connections} conn: ${result.rps} req/s, p99 ${result.p99} ms`);
+        console.error(
+          `${store.label} · ${target} · ${connections} conn: ${result.rps} req/s, p99 ${result.p99} ms, ${result.cpuMs} ms CPU/req`,
+        );
       }
     }
   } finally {
@@ -146,11 +167,11 @@ for (const store of stores) {
 }
 
 console.log(
-  `\n| store | target | conn | req/s | p50 ms | p99 ms | KB/resp | timeouts | errors | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|`,
+  `\n| store | target | conn | req/s | p50 ms | p99 ms | server CPU ms/req | KB/resp | timeouts | errors | non-2xx |\n|---|---|---|---|---|---|---|---|---|---|---|`,
 );
 for (const r of rows) {
   console.log(
-    `| ${r.store} | ${r.target} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.kb} | ${r.timeouts} | ${r.errors} | ${r.non2xx} |`,
+    `| ${r.store} | ${r.target} | ${r.connections} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.cpuMs} | ${r.kb} | ${r.timeouts} | ${r.errors} | ${r.non2xx} |`,
   );
 }
 console.log(

@@ -77,11 +77,11 @@ export function sendJson(
   res.end(res.req.method === 'HEAD' ? undefined : text);
 }
 
-/** Like sendJson, for a body that is already JSON text. */
+/** Like sendJson, for a body that is already JSON (text or UTF-8 bytes). */
 export function sendJsonText(
   res: ServerResponse,
   status: number,
-  text: string,
+  text: string | Buffer,
   headers: Record<string, string> = {},
   contentType = 'application/json; charset=utf-8',
 ): void {

@@ -9,6 +9,7 @@ import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
 import type { PlatformContext } from '../context.ts';
 import { BodyTooLargeError, bearer, corsHeaders, drain, preflight, readBody, sendJson, sendJsonText } from '../http.ts';
 import { isValidDate, MAX_PAGING_NUMBER, parseRfc3339 } from '../input.ts';
+import { type CachedPage, listCacheOf } from './list-cache.ts';
 import { buildEventResource, type EventDateTime, type EventResource, eventEtag } from './resource.ts';
 
 const READ_SCOPES = new Set([
@@ -182,7 +183,7 @@ interface Caller {
   calendarId: string;
   scopes: string[];
   /** The calendar's row, read with the token (one query less on every list). */
-  calendar: { summary: string; timeZone: string; updatedAt: Date };
+  calendar: { summary: string; timeZone: string; updatedAt: Date; eventsVersion: string };
 }
 
 async function authenticate(
@@ -204,8 +205,10 @@ async function authenticate(
       summary: string | null;
       time_zone: string | null;
       updated_at: Date | null;
+      events_version: string | null;
     }>(
-      `select t.user_id, t.scopes, t.expires_at, c.id as calendar_id, c.summary, c.time_zone, c.updated_at
+      `select t.user_id, t.scopes, t.expires_at, c.id as calendar_id, c.summary, c.time_zone, c.updated_at,
+         c.events_version::text as events_version
        from local_oauth.provider_tokens t left join calendar.calendars c on c.user_id = t.user_id where t.token = $1`,
       [token],
     )
@@ -222,6 +225,7 @@ async function authenticate(
       summary: row.summary ?? row.calendar_id,
       timeZone: row.time_zone ?? SEED_TIME_ZONE,
       updatedAt: new Date(row.updated_at ?? 0),
+      eventsVersion: row.events_version ?? '',
     },
   };
 }
@@ -399,8 +403,8 @@ function decodePageToken(raw: string, fingerprint: string): PageToken {
   throw badRequest('Invalid Value', 'invalid', 'pageToken');
 }
 
-/** events.list, serialised: the JSON text of the page (the events' JSON comes from Postgres as text). */
-async function listEvents(ctx: PlatformContext, caller: Caller, params: URLSearchParams): Promise<string> {
+/** events.list, serialised: the page's JSON bytes (the events' JSON comes from Postgres as text, or the cache). */
+async function listEvents(ctx: PlatformContext, caller: Caller, params: URLSearchParams): Promise<Buffer> {
   const timeMin = parseTime(params.get('timeMin'));
   const timeMax = parseTime(params.get('timeMax'));
   if (timeMin !== undefined && timeMax !== undefined && timeMax <= timeMin) {
@@ -446,37 +450,34 @@ async function listEvents(ctx: PlatformContext, caller: Caller, params: URLSearc
   if (params.get('syncToken') !== null) {
     throw badRequest('syncToken is not supported by the HomeRounds local platform', 'badRequest', 'syncToken');
   }
-  const fingerprint = queryFingerprint(params);
   const pageTokenRaw = params.get('pageToken');
-  const offset = pageTokenRaw ? decodePageToken(pageTokenRaw, fingerprint).o : 0;
+  const offset = pageTokenRaw ? decodePageToken(pageTokenRaw, queryFingerprint(params)).o : 0;
   const showDeleted = params.get('showDeleted') === 'true';
   const order =
     orderBy === 'startTime' ? 'starts_at, ends_at, id' : orderBy === 'updated' ? 'updated_at, id' : 'created_at, id';
-  // The events leave Postgres as stored JSON text (resource_text, a generated column) and are spliced into the
-  // answer: printing, parsing (PGlite) and re-serialising ~150 jsonb values was the largest cost of this path.
-  const { rows } = await ctx.db.query<{ resource: string; updated: string | null }>(
-    `select resource_text as resource, resource->>'updated' as updated from calendar.events
-     where calendar_id = $1
-       and ($2::timestamptz is null or ends_at > $2::timestamptz)
-       and ($3::timestamptz is null or starts_at < $3::timestamptz)
-       and ($4::boolean or status <> 'cancelled')
-     order by ${order}
-     limit $5 offset $6`,
-    [
-      caller.calendarId,
-      timeMin === undefined ? null : new Date(timeMin),
-      timeMax === undefined ? null : new Date(timeMax),
-      showDeleted,
-      maxResults + 1,
-      offset,
-    ],
-  );
-  const more = rows.length > maxResults;
-  const items = rows.slice(0, maxResults);
+  // While the calendar's events version stands (a trigger bumps it on every write), the page is the same bytes.
+  const cache = listCacheOf(ctx.db);
+  const key = [
+    caller.calendarId,
+    caller.calendar.eventsVersion,
+    order,
+    timeMin,
+    timeMax,
+    showDeleted,
+    maxResults,
+    offset,
+  ]
+    .map(String)
+    .join('\n');
+  let page = caller.calendar.eventsVersion ? cache.get(key) : undefined;
+  if (!page) {
+    page = await queryPage(ctx, caller, { order, timeMin, timeMax, showDeleted, maxResults, offset });
+    if (caller.calendar.eventsVersion) cache.set(key, page);
+  }
   const calendar = caller.calendar;
   let updated = calendar.updatedAt.toISOString();
-  for (const item of items) if (item.updated && item.updated > updated) updated = item.updated;
-  const page: Record<string, unknown> = {
+  if (page.updated && page.updated > updated) updated = page.updated;
+  const head: Record<string, unknown> = {
     kind: 'calendar#events',
     etag: `"p${createHash('sha256').update(`${caller.calendarId}|${updated}|${offset}`).digest('hex').slice(0, 14)}"`,
     summary: calendar.summary,
@@ -486,10 +487,52 @@ async function listEvents(ctx: PlatformContext, caller: Caller, params: URLSearc
     accessRole: 'owner',
     defaultReminders: [{ method: 'popup', minutes: 10 }],
   };
-  if (more) page.nextPageToken = encodePageToken({ o: offset + maxResults, q: fingerprint });
-  else page.nextSyncToken = `local-${randomBytes(12).toString('base64url')}`;
-  const head = JSON.stringify(page);
-  return `${head.slice(0, -1)},"items":[${items.map((item) => item.resource).join(',')}]}`;
+  if (page.more) head.nextPageToken = encodePageToken({ o: offset + maxResults, q: queryFingerprint(params) });
+  else head.nextSyncToken = `local-${randomBytes(12).toString('base64url')}`;
+  const text = JSON.stringify(head);
+  return Buffer.concat([Buffer.from(`${text.slice(0, -1)},"items":`), page.items, CLOSE_BRACE]);
+}
+
+const CLOSE_BRACE = Buffer.from('}');
+
+/** One page of events from the database, as the JSON text Postgres keeps (resource_text), not re-serialised. */
+async function queryPage(
+  ctx: PlatformContext,
+  caller: Caller,
+  query: {
+    order: string;
+    timeMin: number | undefined;
+    timeMax: number | undefined;
+    showDeleted: boolean;
+    maxResults: number;
+    offset: number;
+  },
+): Promise<CachedPage> {
+  const { rows } = await ctx.db.query<{ resource: string; updated: string | null }>(
+    `select resource_text as resource, resource->>'updated' as updated from calendar.events
+     where calendar_id = $1
+       and ($2::timestamptz is null or ends_at > $2::timestamptz)
+       and ($3::timestamptz is null or starts_at < $3::timestamptz)
+       and ($4::boolean or status <> 'cancelled')
+     order by ${query.order}
+     limit $5 offset $6`,
+    [
+      caller.calendarId,
+      query.timeMin === undefined ? null : new Date(query.timeMin),
+      query.timeMax === undefined ? null : new Date(query.timeMax),
+      query.showDeleted,
+      query.maxResults + 1,
+      query.offset,
+    ],
+  );
+  const items = rows.slice(0, query.maxResults);
+  let updated: string | null = null;
+  for (const item of items) if (item.updated && (updated === null || item.updated > updated)) updated = item.updated;
+  return {
+    items: Buffer.from(`[${items.map((item) => item.resource).join(',')}]`),
+    updated,
+    more: rows.length > query.maxResults,
+  };
 }
 
 function parseDateTime(value: unknown, field: string): { dt: EventDateTime; instant: number } {

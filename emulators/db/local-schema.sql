@@ -97,6 +97,39 @@ create index if not exists events_by_start on calendar.events (calendar_id, star
 -- ~150 jsonb values per request (the largest cost of that path on PGlite).
 alter table calendar.events add column if not exists resource_text text generated always as (resource::text) stored;
 
+-- A version per calendar that changes with every write to its events (any writer: the routes, the seed, tests
+-- writing to the table), so events.list can serve a page it already rendered while the version stands. Taken
+-- from one sequence, so a calendar made again (reset) never reuses a version; set in the writing transaction,
+-- so a reader never sees the new version before the rows it stands for.
+create sequence if not exists calendar.events_version;
+alter table calendar.calendars
+  add column if not exists events_version bigint not null default nextval('calendar.events_version');
+create or replace function calendar.bump_events_version() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'TRUNCATE' then
+    update calendar.calendars set events_version = nextval('calendar.events_version');
+  elsif tg_op = 'DELETE' then
+    update calendar.calendars set events_version = nextval('calendar.events_version')
+      where id in (select distinct calendar_id from changed_old);
+  elsif tg_op = 'UPDATE' then
+    update calendar.calendars set events_version = nextval('calendar.events_version')
+      where id in (select calendar_id from changed_old union select calendar_id from changed_new);
+  else
+    update calendar.calendars set events_version = nextval('calendar.events_version')
+      where id in (select distinct calendar_id from changed_new);
+  end if;
+  return null;
+end $$;
+create or replace trigger events_version_insert after insert on calendar.events
+  referencing new table as changed_new for each statement execute function calendar.bump_events_version();
+create or replace trigger events_version_update after update on calendar.events
+  referencing old table as changed_old new table as changed_new
+  for each statement execute function calendar.bump_events_version();
+create or replace trigger events_version_delete after delete on calendar.events
+  referencing old table as changed_old for each statement execute function calendar.bump_events_version();
+create or replace trigger events_version_truncate after truncate on calendar.events
+  for each statement execute function calendar.bump_events_version();
+
 create table if not exists fixtures.patients (
   id uuid primary key,
   clinician_id uuid not null,
