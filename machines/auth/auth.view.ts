@@ -20,7 +20,6 @@ export interface AuthView {
 }
 
 export function stateString(value: unknown): string {
-  if (typeof value === 'string') return value;
   if (value && typeof value === 'object') {
     return Object.entries(value)
       .map(([key, child]) => `${key}.${stateString(child)}`)

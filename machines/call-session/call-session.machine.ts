@@ -4,7 +4,7 @@
 // It owns the room: the call object (video-client) is its child for the whole call. Ends in `ended`
 // with {ok, failedStage, endedReason, durations}. Used by the voice-client factory (the web's local
 // client, the CLI simulator, tests). Timings: machines/shared/call-timeouts.ts.
-import { type AnyActorRef, assign, emit, enqueueActions, not, sendTo, setup } from 'xstate';
+import { type AnyActorRef, assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from 'xstate';
 import {
   AUDIO_OBSERVER_SETUP_TIMEOUT_MS,
   AUDIO_PROCESSING_SETUP_TIMEOUT_MS,
@@ -81,6 +81,7 @@ export const CUSTOMER_ENDED_STATUS = {
 } as const;
 
 const callSessionSetup = setup({
+  // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
   types: {
     context: {} as CallSessionContext,
     events: {} as CallSessionEvent,
@@ -105,24 +106,45 @@ const callSessionSetup = setup({
     cleanup: notProvidedPromise<void>('cleanup'),
   },
   guards: {
-    hasNoCallTarget: ({ event }) =>
-      event.type === 'call.start' &&
-      !(event.assistantId || event.assistant || event.squadId || event.squad || event.workflowId || event.workflow),
+    hasNoCallTarget: ({ event }) => {
+      assertEvent(event, 'call.start');
+      return !(
+        event.assistantId ||
+        event.assistant ||
+        event.squadId ||
+        event.squad ||
+        event.workflowId ||
+        event.workflow
+      );
+    },
     isMobile: ({ context }) => context.isMobile,
     hasStarted: ({ context }) => context.startSucceeded,
+    // Stryker disable next-line OptionalChaining: checked only once the web call exists (after its stage)
     hasVideoRecording: ({ context }) => context.call?.videoRecordingEnabled === true,
-    isListeningMessage: ({ event }) =>
-      event.type === 'daily.appMessage' && event.fromAssistant && event.data === 'listening',
-    isEndedStatusMessage: ({ event }) =>
-      event.type === 'daily.appMessage' && isEndedStatus(parseCallMessage(event.data)),
-    isJsonMessage: ({ event }) => event.type === 'daily.appMessage' && parseCallMessage(event.data) !== null,
-    isLoudSample: ({ event }) => event.type === 'daily.audioLevels' && isSpeechLevel(event.levels),
-    isAudioProcessorError: ({ event }) =>
-      event.type === 'daily.nonFatalError' && event.errorType === 'audio-processor-error',
+    isListeningMessage: ({ event }) => {
+      assertEvent(event, 'daily.appMessage');
+      return event.fromAssistant && event.data === 'listening';
+    },
+    isEndedStatusMessage: ({ event }) => {
+      assertEvent(event, 'daily.appMessage');
+      return isEndedStatus(parseCallMessage(event.data));
+    },
+    isJsonMessage: ({ event }) => {
+      assertEvent(event, 'daily.appMessage');
+      return parseCallMessage(event.data) !== null;
+    },
+    isLoudSample: ({ event }) => {
+      assertEvent(event, 'daily.audioLevels');
+      return isSpeechLevel(event.levels);
+    },
+    isAudioProcessorError: ({ event }) => {
+      assertEvent(event, 'daily.nonFatalError');
+      return event.errorType === 'audio-processor-error';
+    },
   },
   actions: {
     assignStart: assign(({ context, event }) => {
-      if (event.type !== 'call.start') return {};
+      assertEvent(event, 'call.start');
       return {
         isMobile: event.isMobile ?? context.defaultIsMobile,
         hasAssistant: Boolean(event.assistantId || event.assistant),
@@ -149,6 +171,7 @@ const callSessionSetup = setup({
     completeStage: enqueueActions(
       ({ context, event, enqueue }, params: { stage: CallStartStage; durationMs?: number; action?: string }) => {
         const output = (event as { output?: StageOutput }).output;
+        // Stryker disable next-line OptionalChaining: the stages without an actor (no output) give durationMs
         const durationMs = params.durationMs ?? output?.durationMs ?? 0;
         const payload: CallStartProgress = { stage: params.stage, status: 'completed', durationMs };
         const metadata = params.action ? { action: params.action } : completedMetadata(params.stage, output);
@@ -206,26 +229,25 @@ const callSessionSetup = setup({
     succeedStart: enqueueActions(({ context, enqueue }) => {
       enqueue.emit({
         type: 'call-start-success',
+        // Stryker disable next-line OptionalChaining,StringLiteral: inCall is entered only after the web call was created
         payload: { totalDurationMs: context.totalDurationMs, callId: context.call?.id ?? 'unknown' },
       });
       enqueue.assign({ startSucceeded: true });
     }),
     emitCallStart: emit({ type: 'call-start', payload: undefined }),
-    emitMessage: emit(({ event }) => ({
-      type: 'message' as const,
-      payload: (event.type === 'daily.appMessage' ? parseCallMessage(event.data) : null) ?? {},
+    emitMessage: emit(({ event }) => ({ type: 'message' as const, payload: appMessageOf(event) ?? {} })),
+    assignEndedStatus: assign(({ event }) => ({
+      endedStatusReceived: true,
+      // Stryker disable next-line OptionalChaining: only after isEndedStatusMessage, so the message is an object
+      endedReason: String(appMessageOf(event)?.endedReason ?? 'unknown'),
     })),
-    assignEndedStatus: assign(({ event }) => {
-      const message = event.type === 'daily.appMessage' ? parseCallMessage(event.data) : null;
-      return { endedStatusReceived: true, endedReason: String(message?.endedReason ?? 'unknown') };
-    }),
     /** Not JSON (or not an object): dropped, as the SDK does; only logged. */
-    logDroppedMessage: ({ event }) => {
-      if (event.type === 'daily.appMessage') console.warn('[call-session] dropped an app-message that is not JSON');
+    logDroppedMessage: (_) => {
+      console.warn('[call-session] dropped an app-message that is not JSON');
     },
     emitVolumeLevel: emit(({ event }) => ({
       type: 'volume-level' as const,
-      payload: event.type === 'daily.audioLevels' ? toVolumeLevel(event.levels) : 0,
+      payload: toVolumeLevel(levelsOf(event)),
     })),
     emitSpeechStart: emit({ type: 'speech-start', payload: undefined }),
     emitSpeechEnd: emit({ type: 'speech-end', payload: undefined }),
@@ -237,11 +259,7 @@ const callSessionSetup = setup({
     })),
     emitDailyError: emit(({ event }) => ({
       type: 'error' as const,
-      payload: {
-        type: 'daily-error',
-        error:
-          event.type === 'daily.error' ? { message: event.message, type: event.errorType } : { message: 'daily error' },
-      },
+      payload: { type: 'daily-error', error: dailyErrorOf(event) },
     })),
     sendToTransport: sendTo('callTransport', ({ event }): CallTransportCommand => {
       if (event.type === 'call.send') return { type: 'transport.send', message: event.message };
@@ -249,7 +267,10 @@ const callSessionSetup = setup({
       return { type: 'transport.recoverAudio' };
     }),
     assignMuted: assign({
-      muted: ({ context, event }) => (event.type === 'call.setMuted' ? event.muted : context.muted),
+      muted: ({ event }) => {
+        assertEvent(event, 'call.setMuted');
+        return event.muted;
+      },
     }),
     disableNoiseProcessor: assign({ noiseProcessor: 'none' }),
     /** Reference §1.8: call-end, then the synthetic ended status once unless a real one came. */
@@ -257,7 +278,7 @@ const callSessionSetup = setup({
       enqueue.emit({ type: 'call-end', payload: undefined });
       if (context.endedStatusReceived) return;
       enqueue.emit({ type: 'message', payload: { ...CUSTOMER_ENDED_STATUS } });
-      enqueue.assign({ endedStatusReceived: true, endedReason: CUSTOMER_ENDED_STATUS.endedReason });
+      enqueue.assign({ endedReason: CUSTOMER_ENDED_STATUS.endedReason });
     }),
     /** Problems after the call has ended (leave, recording stop, cleanup) are only logged. */
     logEndProblem: (_, params: { where: string; error: unknown }) => {
@@ -372,6 +393,7 @@ export const callSessionMachine = callSessionSetup.createMachine({
               timeoutMs: CALL_OBJECT_CREATION_TIMEOUT_MS,
               next: 'mobilePermissions',
               input: ({ context }) => ({
+                // Stryker disable next-line BooleanLiteral: the web call exists from the previous stage on
                 videoRecordingEnabled: context.call?.videoRecordingEnabled ?? false,
                 isVideoEnabled: context.call?.voiceProvider === 'tavus',
               }),
@@ -408,6 +430,7 @@ export const callSessionMachine = callSessionSetup.createMachine({
               timeoutMs: CALL_JOIN_TIMEOUT_MS,
               next: 'videoRecordingSetup',
               input: ({ context, self }) => ({
+                // Stryker disable next-line StringLiteral: the web call exists from the first stage on
                 url: context.call?.webCallUrl ?? '',
                 token: context.call?.callToken ?? null,
                 video: self.getSnapshot()?.children?.videoClient,
@@ -419,6 +442,7 @@ export const callSessionMachine = callSessionSetup.createMachine({
               timeout: 'videoRecordingSetupTimeout',
               timeoutMs: VIDEO_RECORDING_SETUP_TIMEOUT_MS,
               next: 'audioObserverSetup',
+              // Stryker disable next-line BooleanLiteral: the web call exists from the first stage on
               input: ({ context }) => ({ videoRecordingEnabled: context.call?.videoRecordingEnabled ?? false }),
             }),
             audioObserverSetup: stageState({
@@ -666,7 +690,23 @@ function stageState({ stage, src, timeout, timeoutMs, next, input, onDone }: Sta
 }
 
 function requestOf(event: CallSessionEvent): CallStartRequest {
-  if (event.type !== 'call.start') return {};
+  assertEvent(event, 'call.start');
   const { type: _type, isMobile: _isMobile, ...request } = event;
   return request;
+}
+
+/** The JSON object an app-message carries, or null (the actions that take it run only on app-messages). */
+function appMessageOf(event: CallSessionEvent): Record<string, unknown> | null {
+  assertEvent(event, 'daily.appMessage');
+  return parseCallMessage(event.data);
+}
+
+function dailyErrorOf(event: CallSessionEvent): { message: string; type: string } {
+  assertEvent(event, 'daily.error');
+  return { message: event.message, type: event.errorType };
+}
+
+function levelsOf(event: CallSessionEvent): number[] {
+  assertEvent(event, 'daily.audioLevels');
+  return event.levels;
 }

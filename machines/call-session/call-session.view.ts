@@ -39,7 +39,7 @@ export function toCallSessionView(snapshot: SnapshotFrom<typeof callSessionMachi
     phase = 'waitingForAssistant';
   else if (snapshot.matches({ call: { inCall: { active: { connection: 'live' } } } })) phase = 'live';
   const value = snapshot.value;
-  const callValue = typeof value === 'object' && 'call' in value ? value.call : null;
+  const callValue = (value as { call?: unknown }).call;
   const startingChild =
     callValue && typeof callValue === 'object' && 'starting' in callValue ? String(callValue.starting) : null;
   return {

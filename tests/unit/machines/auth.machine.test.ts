@@ -9,6 +9,7 @@ import {
   createAuthActors,
   type Profile,
   SIGN_IN_REDIRECT_TIMEOUT_MS,
+  stateString,
   toAuthView,
 } from '../../../machines/auth/index.ts';
 import { createControlledActors, flush } from '../../support/model/controlled-actors.ts';
@@ -363,5 +364,28 @@ describe('createAuthActors', () => {
     expect(actor.getSnapshot().matches('signedOut')).toBe(true);
     actor.stop();
     expect(unsubscribe).toHaveBeenCalled();
+  });
+});
+
+describe('auth view', () => {
+  const signedIn = (profile: Profile | null) =>
+    toAuthView(authMachine.resolveState({ value: 'signedIn', context: { user: USER, profile, lastError: null } }));
+
+  it('names the user by the profile’s full name, else (blank or missing) by the email', () => {
+    expect(signedIn(PROFILE).displayName).toBe('Ada Lovelace');
+    expect(signedIn({ ...PROFILE, full_name: '  Ada Lovelace ' }).displayName).toBe('Ada Lovelace');
+    expect(signedIn({ ...PROFILE, full_name: '   ' }).displayName).toBe('ada@example.com');
+    expect(signedIn({ ...PROFILE, full_name: null }).displayName).toBe('ada@example.com');
+    expect(signedIn(null).displayName).toBe('ada@example.com');
+  });
+
+  it('stateString writes a state value as a dotted path, parallel regions joined by commas', () => {
+    expect(stateString('signedIn')).toBe('signedIn');
+    expect(stateString({ call: { starting: 'webCallCreation' } })).toBe('call.starting.webCallCreation');
+    expect(stateString({ active: { connection: 'live', speech: 'quiet' } })).toBe(
+      'active.connection.live,speech.quiet',
+    );
+    expect(stateString(null)).toBe('null');
+    expect(stateString(7)).toBe('7');
   });
 });

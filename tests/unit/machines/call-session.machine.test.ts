@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { type AnyActorLogic, createActor, fromCallback, SimulatedClock } from 'xstate';
 import {
   AUDIO_OBSERVER_SETUP_TIMEOUT_MS,
   AUDIO_PROCESSING_SETUP_TIMEOUT_MS,
@@ -437,7 +437,7 @@ describe('call-session: the staged start', () => {
     await flush();
     expect(t.value()).toBe('ended');
     expect(t.actor.getSnapshot().status).toBe('done');
-    expect(t.logEndProblem).toHaveBeenCalled();
+    expect(t.logEndProblem).toHaveBeenCalledWith(expect.anything(), { where: 'cleanup', error: 'timed out' });
   });
 });
 
@@ -546,6 +546,16 @@ describe('call-session: the live call', () => {
     expect(t.of('speech-start')).toHaveLength(1);
   });
 
+  it('while speaking, a quiet sample still emits volume-level and does not end the speech', async () => {
+    const t = start();
+    await toLive(t);
+    t.notify({ type: 'daily.audioLevels', levels: [0.05] });
+    t.notify({ type: 'daily.audioLevels', levels: [0.003] });
+    expect(t.of('volume-level').map((e) => e.payload)).toEqual([toVolumeLevel([0.05]), toVolumeLevel([0.003])]);
+    expect(t.view().speaking).toBe(true);
+    expect(t.of('speech-end')).toHaveLength(0);
+  });
+
   it('an audio-processor error turns the noise processor off and asks the transport to recover the mic', async () => {
     const t = start();
     await toLive(t);
@@ -650,11 +660,33 @@ describe('call-session: the end', () => {
     t.notify({
       type: 'daily.appMessage',
       fromAssistant: true,
-      data: '{"type":"status-update","status":"ended","endedReason":"customer-ended-call"}',
+      data: '{"type":"status-update","status":"ended","endedReason":"assistant-ended-call"}',
     });
     await t.resolve('leaveCall', undefined);
-    expect(t.of('message')).toHaveLength(1);
+    expect(t.of('message').map((e) => e.payload)).toEqual([
+      { type: 'status-update', status: 'ended', endedReason: 'assistant-ended-call' },
+    ]);
     expect(t.of('call-end')).toHaveLength(1);
+    expect(t.context().endedReason).toBe('assistant-ended-call');
+  });
+
+  it('leaving asks the call object (the videoClient child) to leave', async () => {
+    const t = start();
+    await toLive(t);
+    t.actor.send({ type: 'call.stop' });
+    const leave = t.controlled.invocations.find((i) => i.src === 'leaveCall');
+    expect(leave?.input).toEqual({ video: t.actor.getSnapshot().children.videoClient });
+    expect(t.actor.getSnapshot().children.videoClient).toBeDefined();
+  });
+
+  it('an ended status without a reason ends the call with reason "unknown" (and no synthetic status)', async () => {
+    const t = start();
+    await toLive(t);
+    t.notify({ type: 'daily.appMessage', fromAssistant: true, data: '{"type":"status-update","status":"ended"}' });
+    t.notify({ type: 'daily.left' });
+    await t.resolve('cleanup', undefined);
+    expect(t.of('message')).toHaveLength(1);
+    expect(t.actor.getSnapshot().output?.endedReason).toBe('unknown');
   });
 
   it('a leave that hangs ends the call at 10 000 ms, not 9 999 ms', async () => {
@@ -694,6 +726,50 @@ describe('call-session: the end', () => {
     t.clock.increment(1);
     await flush();
     expect(t.value()).toBe('cleaningUp');
+    expect(t.logEndProblem).toHaveBeenCalledWith(expect.anything(), { where: 'stop recording', error: 'timed out' });
+  });
+
+  it('a stopped recording goes on to the cleanup at once', async () => {
+    const t = start();
+    await toLive(t, { ...CALL, videoRecordingEnabled: true });
+    t.notify({ type: 'daily.left' });
+    await t.resolve('stopRecording', undefined);
+    expect(t.value()).toBe('cleaningUp');
+    expect(t.controlled.invocations.map((i) => i.src)).toContain('cleanup');
+    expect(t.logEndProblem).not.toHaveBeenCalled();
+  });
+
+  it('a failed cleanup ends the session at once, logged', async () => {
+    const t = start();
+    await toLive(t);
+    t.notify({ type: 'daily.left' });
+    const failure = new Error('destroy failed');
+    await t.reject('cleanup', failure);
+    expect(t.actor.getSnapshot().status).toBe('done');
+    expect(t.logEndProblem).toHaveBeenCalledWith(expect.anything(), { where: 'cleanup', error: failure });
+  });
+
+  it('is tagged busy while starting and ending (leave, recording stop, cleanup), not in the live call', async () => {
+    const t = start();
+    const busy = () => t.actor.getSnapshot().hasTag('busy');
+    expect(busy()).toBe(false);
+    await toJoin(t, { ...CALL, videoRecordingEnabled: true });
+    expect(busy()).toBe(true);
+    await t.resolve('joinCall', { durationMs: 900 });
+    await t.resolve('startVideoRecording', { durationMs: 1, action: 'started' });
+    await t.resolve('startAudioObserver', { durationMs: 2 });
+    await t.resolve('startAudioProcessing', { durationMs: 3 });
+    expect(busy()).toBe(false);
+    t.actor.send({ type: 'call.stop' });
+    expect(busy()).toBe(true);
+    await t.resolve('leaveCall', undefined);
+    expect(t.value()).toEqual({ call: 'stoppingRecording' });
+    expect(busy()).toBe(true);
+    await t.resolve('stopRecording', undefined);
+    expect(t.value()).toBe('cleaningUp');
+    expect(busy()).toBe(true);
+    await t.resolve('cleanup', undefined);
+    expect(busy()).toBe(false);
   });
 
   it('a crashed transport is reported as daily-error and ends the call', async () => {
@@ -710,7 +786,9 @@ describe('call-session: the end', () => {
       { input: { isMobile: false } },
     );
     const types: string[] = [];
+    const errors: unknown[] = [];
     actor.on('*', (e) => types.push(e.type));
+    actor.on('error', (e) => errors.push(e.payload));
     actor.start();
     actor.send({ type: 'call.start', assistantId: 'a' });
     for (const [src, output] of [
@@ -726,6 +804,7 @@ describe('call-session: the end', () => {
     }
     expect(actor.getSnapshot().value).toBe('cleaningUp');
     expect(types.slice(-4)).toEqual(['call-start-success', 'error', 'call-end', 'message']);
+    expect(errors).toEqual([{ type: 'daily-error', error: expect.objectContaining({ message: 'socket closed' }) }]);
   });
 });
 
@@ -846,5 +925,102 @@ describe('createCallSessionActors', () => {
     notify?.({ type: 'daily.left' });
     await flush();
     expect(transport.close).toHaveBeenCalled();
+  });
+});
+
+describe('call-session: what a face must provide', () => {
+  it('each placeholder actor fails naming itself', async () => {
+    const actors = callSessionMachine.implementations.actors as Record<string, AnyActorLogic>;
+    for (const name of [...PROMISE_ACTORS, 'callTransport']) {
+      const actor = createActor(actors[name] as AnyActorLogic, { input: {} as never });
+      let failure: unknown = null;
+      actor.subscribe({ error: (error) => (failure = error) });
+      actor.start();
+      await flush();
+      expect((failure as Error | null)?.message).toBe(`actor ${name} not provided`);
+    }
+  });
+
+  it('logs a dropped app-message and a problem after the end as warnings naming what failed', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const controlled = createControlledActors(PROMISE_ACTORS, ['callTransport']);
+      const actor = createActor(callSessionMachine.provide({ actors: controlled.actors }), {
+        input: { isMobile: false },
+      });
+      actor.start();
+      actor.send({ type: 'call.start', assistantId: 'asst-1' });
+      for (const [src, output] of [
+        ['createWebCall', { durationMs: 1, call: CALL }],
+        ['createCallObject', { durationMs: 1 }],
+        ['joinCall', { durationMs: 1 }],
+        ['startVideoRecording', { durationMs: 1, action: 'skipped-not-enabled' }],
+        ['startAudioObserver', { durationMs: 1 }],
+        ['startAudioProcessing', { durationMs: 1 }],
+      ] as const) {
+        controlled.pending(src)?.resolve(output);
+        await flush();
+      }
+      actor.send({ type: 'daily.appMessage', fromAssistant: false, data: 'not json' });
+      expect(warn.mock.calls).toEqual([['[call-session] dropped an app-message that is not JSON']]);
+      actor.send({ type: 'daily.left' });
+      controlled.pending('cleanup')?.reject(new Error('destroy failed'));
+      await flush();
+      expect(warn.mock.calls[1]).toEqual(['[call-session] cleanup:', 'destroy failed']);
+      expect(actor.getSnapshot().status).toBe('done');
+    } finally {
+      warn.mockRestore();
+    }
+  });
+});
+
+describe('call-session view', () => {
+  it('phase and stage from idle to ended; started only in between', async () => {
+    const t = start({ isMobile: true });
+    expect(t.view()).toMatchObject({ phase: 'idle', stage: null, started: false });
+    t.actor.send({ type: 'call.start', assistantId: 'asst-1' });
+    expect(t.view()).toMatchObject({ phase: 'starting', stage: 'web-call-creation', started: true });
+    await t.resolve('createWebCall', { durationMs: 120, call: { ...CALL, videoRecordingEnabled: true } });
+    await t.resolve('createCallObject', { durationMs: 5 });
+    expect(t.view()).toMatchObject({ phase: 'starting', stage: 'mobile-permissions' });
+    t.clock.increment(MOBILE_JOIN_DELAY_MS);
+    await t.resolve('joinCall', { durationMs: 900 });
+    await t.resolve('startVideoRecording', { durationMs: 1, action: 'started' });
+    await t.resolve('startAudioObserver', { durationMs: 2 });
+    await t.resolve('startAudioProcessing', { durationMs: 3 });
+    expect(t.view()).toMatchObject({ phase: 'waitingForAssistant', stage: null });
+    t.notify({ type: 'daily.appMessage', fromAssistant: true, data: 'listening' });
+    expect(t.view().phase).toBe('live');
+    t.actor.send({ type: 'call.stop' });
+    expect(t.view()).toMatchObject({ phase: 'ending', stage: null, started: true });
+    await t.resolve('leaveCall', undefined);
+    expect(t.view()).toMatchObject({ phase: 'ending', stage: null, state: 'call.stoppingRecording' });
+    await t.resolve('stopRecording', undefined);
+    await t.resolve('cleanup', undefined);
+    expect(t.view()).toMatchObject({ phase: 'ended', stage: null, started: false });
+  });
+});
+
+describe('call-session: progress metadata', () => {
+  it.each([
+    [{ squadId: 'sq-1' }, { hasAssistant: false, hasSquad: true, hasWorkflow: false }],
+    [{ squad: { name: 's' } }, { hasAssistant: false, hasSquad: true, hasWorkflow: false }],
+    [{ workflowId: 'wf-1' }, { hasAssistant: false, hasSquad: false, hasWorkflow: true }],
+    [{ workflow: { name: 'w' } }, { hasAssistant: false, hasSquad: false, hasWorkflow: true }],
+    [{ assistant: { name: 'a' } }, { hasAssistant: true, hasSquad: false, hasWorkflow: false }],
+  ])('initialization says what the start named: %o', (target, metadata) => {
+    const t = start();
+    t.actor.send({ type: 'call.start', ...target } as never);
+    expect(t.progress()[0]).toEqual({ stage: 'initialization', status: 'started', metadata });
+  });
+
+  it('a stage without metadata reports none', async () => {
+    const t = start();
+    await toActive(t);
+    const observer = t.progress().filter((p) => p.stage === 'audio-observer-setup');
+    expect(observer).toStrictEqual([
+      { stage: 'audio-observer-setup', status: 'started' },
+      { stage: 'audio-observer-setup', status: 'completed', durationMs: 2 },
+    ]);
   });
 });

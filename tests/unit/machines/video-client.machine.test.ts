@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, SimulatedClock } from 'xstate';
+import { type AnyActorLogic, createActor, SimulatedClock } from 'xstate';
 import {
   ALREADY_JOINED_WARNING,
   ALREADY_JOINING_WARNING,
@@ -11,6 +11,7 @@ import {
   JOIN_TIMEOUT_MS,
   LEAVE_TIMEOUT_MS,
   MAX_WARNINGS,
+  toVideoClientError,
   toVideoClientView,
   type VideoClientPorts,
   videoClientMachine,
@@ -145,6 +146,10 @@ describe('video-client machine: loading', () => {
     expect(state()).toBe('error');
     expect(third?.signal.aborted).toBe(true);
     expect(controlled.invocations).toHaveLength(3);
+    expect(actor.getSnapshot().context.lastError).toEqual({
+      type: 'connection-error',
+      message: 'Failed to load call object bundle',
+    });
   });
 
   it('video.load from error starts a fresh load', async () => {
@@ -224,7 +229,10 @@ describe('video-client machine: join and leave', () => {
     await flush();
     expect(state()).toBe('error');
     expect(join?.signal.aborted).toBe(true);
-    expect(context().lastError?.message).toBe('timed out (over 30000 ms) joining the meeting');
+    expect(context().lastError).toEqual({
+      type: 'connection-error',
+      message: 'timed out (over 30000 ms) joining the meeting',
+    });
   });
 
   it.each(['new', 'loading', 'loaded', 'error', 'left'] as const)('leave from %s → left at once', async (from) => {
@@ -343,5 +351,89 @@ describe('createVideoClientActors', () => {
     await flush();
     expect(actor.getSnapshot().context.lastError?.message).toBe('actor loadBundle not provided');
     actor.stop();
+  });
+});
+
+describe('video-client machine: what the client reports', () => {
+  it.each(['loaded', 'joining', 'joined', 'leaving'] as const)(
+    'a fatal error while %s keeps its type and message',
+    async (from) => {
+      const t = from === 'loaded' ? await loaded() : await joined();
+      if (from === 'joining') {
+        t.actor.send({ type: 'video.leave' });
+        t.controlled.pending('leaveMeeting')?.resolve(undefined);
+        await flush();
+        t.actor.send({ type: 'video.join', url: ROOM });
+      }
+      if (from === 'leaving') t.actor.send({ type: 'video.leave' });
+      expect(t.state()).toBe(from);
+      t.actor.send({ type: 'daily.fatalError', errorType: 'ejected', message: 'Meeting has ended' });
+      expect(t.state()).toBe('error');
+      expect(t.view().error).toEqual({ type: 'ejected', message: 'Meeting has ended' });
+    },
+  );
+
+  it('the room ending the meeting while leaving → left at once', async () => {
+    const t = await joined();
+    t.actor.send({ type: 'video.leave' });
+    t.actor.send({ type: 'daily.left' });
+    expect(t.state()).toBe('left');
+  });
+
+  it('the refusals carry the client’s warnings', async () => {
+    const t = start();
+    t.actor.send({ type: 'video.load' });
+    t.actor.send({ type: 'video.join', url: ROOM });
+    expect(t.view().warnings).toEqual(['the call object is not loaded yet: load it before joining']);
+    const u = await joined();
+    u.actor.send({ type: 'video.join', url: ROOM });
+    expect(u.view().warnings.at(-1)).toBe('already joined meeting, call leave() before joining again');
+    u.actor.send({ type: 'video.leave' });
+    u.controlled.pending('leaveMeeting')?.resolve(undefined);
+    await flush();
+    u.actor.send({ type: 'video.join', url: ROOM });
+    u.actor.send({ type: 'video.join', url: ROOM });
+    expect(u.view().warnings.at(-1)).toBe('already joining meeting, call leave() before joining again');
+  });
+
+  it('busy while loading, joining and leaving; not when loaded, joined or left', async () => {
+    const t = start();
+    expect(t.view().busy).toBe(false);
+    t.actor.send({ type: 'video.load' });
+    expect(t.view().busy).toBe(true);
+    t.controlled.pending('loadBundle')?.resolve(undefined);
+    await flush();
+    expect(t.view().busy).toBe(false);
+    t.actor.send({ type: 'video.join', url: ROOM });
+    expect(t.view().busy).toBe(true);
+    t.controlled.pending('joinMeeting')?.resolve({ localSessionId: 'local-1' });
+    await flush();
+    expect(t.view().busy).toBe(false);
+    t.actor.send({ type: 'video.leave' });
+    expect(t.view().busy).toBe(true);
+    t.controlled.pending('leaveMeeting')?.resolve(undefined);
+    await flush();
+    expect(t.view()).toMatchObject({ busy: false, meetingState: 'left-meeting' });
+  });
+
+  it('an error type is a non-empty string from `type` or `errorType`, else connection-error', () => {
+    expect(toVideoClientError({ type: 42, message: 'x' })).toEqual({ type: 'connection-error', message: 'x' });
+    expect(toVideoClientError({ errorType: 'not-allowed', message: 'x' })).toEqual({
+      type: 'not-allowed',
+      message: 'x',
+    });
+    expect(toVideoClientError(null)).toEqual({ type: 'connection-error', message: 'Unknown error' });
+  });
+
+  it('each placeholder actor fails naming itself', async () => {
+    const actors = videoClientMachine.implementations.actors as Record<string, AnyActorLogic>;
+    for (const name of ['loadBundle', 'joinMeeting', 'leaveMeeting']) {
+      const actor = createActor(actors[name] as AnyActorLogic, { input: {} as never });
+      let failure: unknown = null;
+      actor.subscribe({ error: (error) => (failure = error) });
+      actor.start();
+      await flush();
+      expect((failure as Error | null)?.message).toBe(`actor ${name} not provided`);
+    }
   });
 });

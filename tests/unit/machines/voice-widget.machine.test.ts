@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromCallback, SimulatedClock } from 'xstate';
+import { type AnyActorLogic, createActor, fromCallback, SimulatedClock } from 'xstate';
 import {
   ACTIVE_DESCRIPTION,
   ACTIVE_TITLE,
@@ -112,6 +112,15 @@ describe('toWidgetErrorMessage (spec §8, case-insensitive)', () => {
 
   it('sdkErrorText joins message arrays (NestJS bodies)', () => {
     expect(sdkErrorText({ message: ['a', 'b'] })).toBe('a; b');
+    expect(sdkErrorText({ message: ['a', 1] })).toBe('');
+  });
+
+  it('sdkErrorText reads `msg`, and stops at a payload that nests itself', () => {
+    expect(sdkErrorText({ msg: 'room closed' })).toBe('room closed');
+    const loop: Record<string, unknown> = {};
+    loop.error = loop;
+    expect(sdkErrorText(loop)).toBe('');
+    expect(sdkErrorText(null)).toBe('');
   });
 });
 
@@ -227,6 +236,70 @@ describe('voice-widget machine', () => {
     await flush();
     expect(ports.loadClient).not.toHaveBeenCalled();
     expect(toVoiceWidgetView(actor.getSnapshot()).error?.message).toMatch(/^Missing voice-AI credentials/);
+    expect(new MissingCredentialsError().message).toBe('The voice-AI public key or assistant id is missing');
+  });
+
+  it('a client load rejected with nothing → "Initialization error: Unknown error" (not the credentials text)', async () => {
+    const t = start();
+    t.actor.send({ type: 'widget.start' });
+    await t.reject('loadClient', null);
+    expect(t.view().error?.message).toBe('Initialization error: Unknown error');
+  });
+
+  it('the debug details say why a start was given up', async () => {
+    const prompt = start();
+    prompt.actor.send({ type: 'widget.start' });
+    await prompt.resolve('loadClient', undefined);
+    prompt.clock.increment(MICROPHONE_TIMEOUT_MS);
+    expect(prompt.view().debug.rawError).toBe('no answer to the prompt');
+    const none = start();
+    await toConnecting(none);
+    await none.resolve('startCall', null);
+    expect(none.view().debug.rawError).toBe('start() returned null');
+    const silent = start();
+    await toConnecting(silent);
+    silent.clock.increment(CONNECT_TIMEOUT_MS);
+    expect(silent.view().debug.rawError).toBe(`no call-start within ${CONNECT_TIMEOUT_MS} ms`);
+  });
+
+  it('keeps the last 30 progress records for the debug details', () => {
+    const t = start();
+    t.actor.send({ type: 'widget.start' });
+    for (let i = 0; i < 31; i += 1) t.notify({ type: 'sdk.progress', stage: `stage-${i}`, status: 'started' });
+    const stages = t.view().debug.stages;
+    expect(stages).toHaveLength(30);
+    expect(stages[0]?.stage).toBe('stage-1');
+  });
+
+  it('is tagged busy while loading, asking for the microphone, connecting and ending', async () => {
+    const t = start();
+    const busy = () => t.actor.getSnapshot().hasTag('busy');
+    expect(busy()).toBe(false);
+    t.actor.send({ type: 'widget.start' });
+    expect(busy()).toBe(true);
+    await t.resolve('loadClient', undefined);
+    expect(busy()).toBe(true);
+    await t.resolve('requestMicrophone', 'granted');
+    expect(busy()).toBe(true);
+    await t.resolve('startCall', { callId: 'call-1' });
+    t.notify({ type: 'sdk.callStarted' });
+    expect(busy()).toBe(false);
+    t.actor.send({ type: 'widget.end' });
+    expect(busy()).toBe(true);
+    t.notify({ type: 'sdk.callEnded' });
+    expect(busy()).toBe(false);
+  });
+
+  it('each placeholder actor fails naming itself', async () => {
+    const actors = voiceWidgetMachine.implementations.actors as Record<string, AnyActorLogic>;
+    for (const name of ['loadClient', 'requestMicrophone', 'startCall', 'stopCall', 'sdkEvents']) {
+      const actor = createActor(actors[name] as AnyActorLogic, { input: {} as never });
+      let failure: unknown = null;
+      actor.subscribe({ error: (error) => (failure = error) });
+      actor.start();
+      await flush();
+      expect((failure as Error | null)?.message).toBe(`actor ${name} not provided`);
+    }
   });
 
   it('a client that fails to load → "Initialization error: {reason}"', async () => {
@@ -468,7 +541,10 @@ describe('voice-widget machine', () => {
     expect(toVoiceWidgetView(actor.getSnapshot()).error?.message).toBe('Initialization error: events unavailable');
     actor.send({ type: 'widget.retry' });
     expect(toVoiceWidgetView(actor.getSnapshot()).status).toBe('ready');
+    expect(toVoiceWidgetView(actor.getSnapshot()).debug.rawError).toBeNull();
     expect(attempts).toBe(2);
+    actor.send({ type: 'widget.close' });
+    expect(actor.getSnapshot().output?.endedReason).toBeNull();
   });
 });
 
@@ -503,5 +579,60 @@ describe('voice widget: closing ends it with the last call’s outcome', () => {
       endedReason: 'Network error. Please check your connection and try again.',
       durations: { 'daily-call-join': 400 },
     });
+  });
+
+  it('closed before any call: not ok, nothing failed, no durations', () => {
+    const t = start();
+    expect(t.view().debug.stages).toEqual([]);
+    t.actor.send({ type: 'widget.close' });
+    expect(t.actor.getSnapshot().output).toStrictEqual({
+      ok: false,
+      failedStage: null,
+      endedReason: null,
+      durations: {},
+    });
+  });
+
+  it('a stage only started has no duration; an error without a failed stage names none', async () => {
+    const t = start();
+    await toConnecting(t);
+    t.notify({ type: 'sdk.progress', stage: 'web-call-creation', status: 'completed', durationMs: 120 });
+    t.notify({ type: 'sdk.progress', stage: 'daily-call-join', status: 'started' });
+    t.notify({ type: 'sdk.error', message: 'fetch failed' });
+    t.actor.send({ type: 'widget.close' });
+    expect(t.actor.getSnapshot().output).toStrictEqual({
+      ok: false,
+      failedStage: null,
+      endedReason: 'Network error. Please check your connection and try again.',
+      durations: { 'web-call-creation': 120 },
+    });
+  });
+
+  it('a call that connected and then failed is not ok', async () => {
+    const t = start();
+    await toConnected(t);
+    t.notify({ type: 'sdk.error', message: 'Meeting has ended' });
+    t.actor.send({ type: 'widget.close' });
+    expect(t.actor.getSnapshot().output).toMatchObject({ ok: false, endedReason: 'Meeting has ended' });
+  });
+
+  it('each start forgets the last call: a second call that fails at a stage names it', async () => {
+    const t = start();
+    await toConnected(t);
+    t.notify({ type: 'sdk.callEnded' });
+    await toConnecting(t);
+    t.notify({ type: 'sdk.progress', stage: 'daily-call-join', status: 'failed', durationMs: 400 });
+    t.notify({ type: 'sdk.error', message: 'Meeting has ended' });
+    t.actor.send({ type: 'widget.close' });
+    expect(t.actor.getSnapshot().output).toMatchObject({ ok: false, failedStage: 'daily-call-join' });
+  });
+
+  it('while ending the call still shows as active; once closed the widget reads as idle', async () => {
+    const t = start();
+    await toConnected(t);
+    t.actor.send({ type: 'widget.end' });
+    expect(t.view()).toMatchObject({ statusText: 'Ending call...', title: ACTIVE_TITLE, showCallControls: true });
+    t.actor.send({ type: 'widget.close' });
+    expect(t.view()).toMatchObject({ status: 'ready', title: IDLE_TITLE, showCallControls: false });
   });
 });
