@@ -1,6 +1,5 @@
 // The built `homerounds` against a misbehaving list server: `--all` ends with an error (exit 1, bounded requests)
 // when the pages never advance, and a plain `list` says on stderr when more items exist (stdout stays JSON).
-import { execFileSync } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -13,10 +12,6 @@ const seen: string[] = [];
 const env = { VAPI_API_KEY: 'k', HOMEROUNDS_CONFIG: join(repoRoot, 'does-not-exist', 'config.json') };
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'cli/build.ts')], {
-    cwd: repoRoot,
-    stdio: 'pipe',
-  });
   // Whatever page is asked, the same answer: page 1 of 5.
   server = createServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);

@@ -3,14 +3,13 @@
 // matched again by key; then each defect of the old export/apply: secrets written in clear at 0644, unnamed
 // resources left out, `--kind tool` exporting nothing, duplicates refused, raw ids, field deletion unnoticed.
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: the files hold literal ${env:…} and ${ref:…} references.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
-import { repoRoot, runHomerounds } from '../support/run-cli.ts';
+import { runHomerounds } from '../support/run-cli.ts';
 import { runLocal } from '../support/voice-platform.ts';
 
 type Item = Record<string, unknown> & { id: string };
@@ -122,10 +121,6 @@ function filesUnder(dir: string): string[] {
 }
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'cli/build.ts')], {
-    cwd: repoRoot,
-    stdio: 'pipe',
-  });
   [source, target] = await Promise.all([startLocalPlatform(), startLocalPlatform()]);
 }, 120_000);
 

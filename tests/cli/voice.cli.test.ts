@@ -1,7 +1,6 @@
 // The built `homerounds` against the local voice platform: a round trip for every generic resource,
 // --all over 1,000 assistants, every exit code, JSON purity, key redaction, malformed input (nothing sent),
 // an unreachable server, credentials (login/whoami), apply/export and the built-in template.
-import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS_SECRET_PLACEHOLDER, TOOLS_URL_PLACEHOLDER } from '../../cli/templates/tools-server.ts';
 import { TOOL_NAMES } from '../../core/assistant/contract.ts';
-import { repoRoot, runHomerounds } from '../support/run-cli.ts';
+import { runHomerounds } from '../support/run-cli.ts';
 import {
   bulkInsert,
   LOCAL_VOICE_PRIVATE_KEY,
@@ -24,10 +23,6 @@ let platform: VoicePlatform;
 const tmp = mkdtempSync(join(tmpdir(), 'homerounds-cli-'));
 
 beforeAll(async () => {
-  execFileSync(process.execPath, [join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), join(repoRoot, 'cli/build.ts')], {
-    cwd: repoRoot,
-    stdio: 'pipe',
-  });
   platform = await startVoicePlatform();
 }, 120_000);
 

@@ -1,9 +1,13 @@
-// Vitest global setup: runs once before all test files. Builds (or finds in .cache/) one PGlite snapshot
+// Vitest global setup: runs once before all test files. Builds the CLI, and builds (or finds in .cache/) one PGlite snapshot
 // of the migrated and seeded database; database tests load it (≈ 0.6 s) instead of cold-starting
 // Postgres per file (≈ 6 s). The path reaches the workers through `provide` and the environment.
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureSnapshot } from '../../emulators/db/snapshot.ts';
 import { seedToday } from '../../fixtures/seed-db.ts';
+
+const REPO = join(import.meta.dirname, '..', '..');
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +18,12 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<void> {
   process.env.TZ = 'America/Chicago';
+  // The built CLI (dist/cli) the cli tests spawn, built once here: a test file rebuilding it while another
+  // spawns it reads half-written chunks (a flaky exit 1).
+  execFileSync(process.execPath, [join(REPO, 'node_modules/tsx/dist/cli.mjs'), join(REPO, 'cli/build.ts')], {
+    cwd: REPO,
+    stdio: 'pipe',
+  });
   const today = seedToday();
   try {
     const snapshot = await ensureSnapshot({ today });
