@@ -6,9 +6,13 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../emulators/db/db.ts';
+import { openLocalDb } from '../../emulators/db/open.ts';
+import { createLocalPlatform } from '../../emulators/server.ts';
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
 import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
+import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? '120');
@@ -17,8 +21,17 @@ const SEED = Number(process.env.FUZZ_SEED ?? '20261123');
 let platform: TestPlatform;
 const credentials: Record<string, Record<string, string>> = {};
 
+// The same fuzzing on PostgreSQL when TEST_DATABASE_URL points at a database (seeded on first use).
+const pgUrl = process.env.TEST_DATABASE_URL;
+let pgDb: Db | null = null;
+
 beforeAll(async () => {
-  platform = await startLocalPlatform();
+  if (pgUrl) {
+    pgDb = await openLocalDb({ databaseUrl: pgUrl, today: seedTodayOfSnapshot() });
+    platform = { ...(await createLocalPlatform({ port: 0, db: pgDb })), anonKey: LOCAL_ANON_KEY };
+  } else {
+    platform = await startLocalPlatform();
+  }
   const post = async (path: string, body: unknown) =>
     (await (
       await fetch(`${platform.url}${path}`, {
@@ -44,6 +57,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await platform?.close();
+  await pgDb?.close();
 });
 
 type Shape = 'auth' | 'rest' | 'calendar' | 'nest' | 'html' | 'any';
@@ -255,7 +269,7 @@ function checkShape(shape: Shape, status: number, text: string, contentType: str
   }
 }
 
-describe('fuzzing every route group', () => {
+describe(`fuzzing every route group (${pgUrl ? 'PostgreSQL: TEST_DATABASE_URL' : 'PGlite'})`, () => {
   it(`answers below 500, in each service’s shape (${RUNS} runs, seed ${SEED})`, async () => {
     await fc.assert(
       fc.asyncProperty(requestArb, async (r) => {
