@@ -39,6 +39,7 @@ const GROUPS: readonly Group[] = [
 export const TOP_LEVEL_GROUPS: Readonly<Record<string, Group>> = {
   machines: 'machines',
   route: 'route',
+  dispatch: 'route',
   local: 'local',
   login: 'account',
   logout: 'account',

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { usageError } from '../errors.ts';
 import { type CliIo, printJson, printLines } from '../output/io.ts';
 import { parseDateOption } from './date-option.ts';
+import { registerDispatch } from './dispatch.ts';
 
 function parseTimeLimit(value: string): number {
   const ms = Number(value);
@@ -113,6 +114,9 @@ export function registerRoute(program: Command, io: CliIo): void {
         throw new CliError('Some visits could not be assigned (see above).');
       }
     });
+
+  // `homerounds dispatch --date D`: the agency's day from the calendars (route dispatch FILE takes a file).
+  registerDispatch(program, io);
 
   route
     .command('optimize')

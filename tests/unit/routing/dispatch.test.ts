@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeDispatchFromFile } from '../../../cli/handlers/route-dispatch.ts';
+import { dispatchInputOf, type LocalDispatchDay } from '../../../cli/handlers/route-dispatch-day.ts';
+import { estimateMinutes } from '../../../core/routing/travel/haversine.ts';
 import {
+  compareDispatch,
+  type DispatchBooking,
   type DispatchInput,
   dispatch,
   formatDispatchReport,
@@ -135,5 +139,198 @@ describe('agency dispatch', () => {
     expect(report.totals.visitsAssigned).toBe(7);
     writeFileSync(file, JSON.stringify({ clinicians: [], visits: [] }));
     await expect(routeDispatchFromFile(file)).rejects.toThrow(/clinicians must be a non-empty list/);
+  });
+});
+
+// Two RNs on opposite sides of town, each booked with the other's neighbours: the plan swaps them.
+function crossedDay(): { input: DispatchInput; bookings: DispatchBooking[] } {
+  const west = { lat: 41.9, lon: -87.75 };
+  const east = { lat: 41.9, lon: -87.62 };
+  const near = (p: { lat: number; lon: number }, d: number) => ({ lat: p.lat + d, lon: p.lon + d / 2 });
+  const input: DispatchInput = {
+    date: '2026-11-24',
+    continuityMinutes: 0,
+    clinicians: [
+      { id: 'w', name: 'West', skills: ['RN'], home: west, shift: { start: '07:00', end: '19:00' } },
+      { id: 'e', name: 'East', skills: ['RN'], home: east, shift: { start: '07:00', end: '19:00' } },
+    ],
+    visits: [
+      {
+        id: 'w1',
+        ...near(west, 0.004),
+        skill: 'RN',
+        durationMinutes: 45,
+        window: { earliest: '08:00', latest: '12:00' },
+      },
+      {
+        id: 'w2',
+        ...near(west, -0.004),
+        skill: 'RN',
+        durationMinutes: 45,
+        window: { earliest: '10:00', latest: '14:00' },
+      },
+      {
+        id: 'e1',
+        ...near(east, 0.004),
+        skill: 'RN',
+        durationMinutes: 45,
+        window: { earliest: '08:00', latest: '12:00' },
+      },
+      {
+        id: 'e2',
+        ...near(east, -0.004),
+        skill: 'RN',
+        durationMinutes: 45,
+        window: { earliest: '10:00', latest: '14:00' },
+      },
+    ],
+  };
+  const bookings = [
+    { visitId: 'e1', clinicianId: 'w', start: '09:00' },
+    { visitId: 'e2', clinicianId: 'w', start: '11:00' },
+    { visitId: 'w1', clinicianId: 'e', start: '09:00' },
+    { visitId: 'w2', clinicianId: 'e', start: '11:00' },
+  ];
+  return { input, bookings };
+}
+
+describe('a booked day against the dispatch plan', () => {
+  it('counts the booked day with the legs from home and back, as the plan does', () => {
+    const { input, bookings } = crossedDay();
+    const report = compareDispatch(input, bookings, { seed: 1, maxIterations: 300 });
+    const west = input.clinicians[0]?.home as { lat: number; lon: number };
+    const [e1, e2] = [input.visits[2], input.visits[3]] as [DispatchInput['visits'][0], DispatchInput['visits'][0]];
+    const legs = estimateMinutes(west, e1) + estimateMinutes(e1, e2) + estimateMinutes(e2, west);
+    expect(report.before.rows[0]?.driveMinutes).toBeCloseTo(legs, 0);
+    expect(report.before.feasible).toBe(true);
+    // The swap: every visit moves to the clinician next door, at its booked time (the route allows it).
+    expect(report.decision).toBe('plan');
+    expect(report.moves.map((m) => [m.visitId, m.from, m.to, m.fromStart, m.toStart]).sort()).toEqual([
+      ['e1', 'w', 'e', '09:00', '09:00'],
+      ['e2', 'w', 'e', '11:00', '11:00'],
+      ['w1', 'e', 'w', '09:00', '09:00'],
+      ['w2', 'e', 'w', '11:00', '11:00'],
+    ]);
+    expect(report.after.totals.driveMinutes).toBeLessThan(report.before.totals.driveMinutes);
+    expect(report.savedDriveMinutes).toBeCloseTo(
+      report.before.totals.driveMinutes - report.after.totals.driveMinutes,
+      5,
+    );
+    const sum = report.after.rows.reduce((s, r) => s + r.driveMinutes, 0);
+    expect(report.after.totals.driveMinutes).toBeCloseTo(sum, 5);
+  });
+
+  it('moves nothing when run again on the applied plan', () => {
+    const { input, bookings } = crossedDay();
+    const first = compareDispatch(input, bookings, { seed: 1, maxIterations: 300 });
+    const applied = first.after.rows.flatMap((r) =>
+      r.stops.map((s) => ({ visitId: s.visitId, clinicianId: r.clinicianId, start: s.start })),
+    );
+    const again = compareDispatch(input, applied, { seed: 1, maxIterations: 300 });
+    expect(again.decision).toBe('calendar');
+    expect(again.moves).toEqual([]);
+    expect(again.after).toEqual(again.before);
+    expect(again.before.totals.driveMinutes).toBeCloseTo(first.after.totals.driveMinutes, 5);
+  });
+
+  it('says the booked day is infeasible instead of claiming a saving', () => {
+    const { input, bookings } = crossedDay();
+    // e2 is booked before it can be reached from e1 (45 min visit at 09:00, next at 09:30).
+    const tight = {
+      ...input,
+      visits: input.visits.map((v) => (v.id === 'e2' ? { ...v, window: { earliest: '09:30', latest: '14:00' } } : v)),
+    };
+    const squeezed = bookings.map((b) => (b.visitId === 'e2' ? { ...b, start: '09:30' } : b));
+    const report = compareDispatch(tight, squeezed, { seed: 1, maxIterations: 300 });
+    expect(report.before.feasible).toBe(false);
+    expect(report.before.rows[0]?.lateVisits).toBe(1);
+    expect(report.before.rows[0]?.problems.join('\n')).toMatch(/starts 09:30 but cannot be reached before 09:5\d/);
+    expect(report.savedDriveMinutes).toBeNull();
+    expect(report.after.feasible).toBe(true);
+    expect(report.after.totals.lateVisits).toBe(0);
+  });
+
+  it('keeps a visit the plan cannot place where it is booked, with the reason', () => {
+    const { input, bookings } = crossedDay();
+    input.visits.push({
+      id: 'night',
+      lat: 41.9,
+      lon: -87.7,
+      skill: 'RN',
+      durationMinutes: 60,
+      window: { earliest: '18:30', latest: '18:30' },
+    });
+    bookings.push({ visitId: 'night', clinicianId: 'w', start: '18:30' });
+    const report = compareDispatch(input, bookings, { seed: 1, maxIterations: 300 });
+    expect(report.before.feasible).toBe(false); // back home after 19:00
+    expect(report.unassigned).toEqual([
+      expect.objectContaining({
+        visitId: 'night',
+        clinicianId: 'w',
+        start: '18:30',
+        reason: expect.stringMatching(/end of the shift/),
+      }),
+    ]);
+    expect(report.moves.map((m) => m.visitId)).not.toContain('night');
+    const placed = report.after.rows.flatMap((r) => r.stops.map((s) => s.visitId));
+    expect([...placed, 'night'].sort()).toEqual(input.visits.map((v) => v.id).sort());
+  });
+
+  it("reads the local platform's day: windows on the start, edge events shorten the shift", () => {
+    const day: LocalDispatchDay = {
+      date: '2026-11-24',
+      timeZone: 'America/Chicago',
+      clinicians: [
+        {
+          email: 'a@x',
+          name: 'A',
+          discipline: 'PT',
+          home: { address: '', lat: 41.9, lng: -87.7 },
+          shift: { start: '07:00', end: '19:00' },
+        },
+      ],
+      visits: [
+        {
+          eventId: 'v2',
+          clinician: 'a@x',
+          skill: 'PT',
+          patient: 'P',
+          address: null,
+          lat: 41.91,
+          lng: -87.7,
+          start: '09:00',
+          end: '10:00',
+          durationMinutes: 60,
+          window: { start: '08:00', end: '12:00' },
+          lastClinician: 'a@x',
+        },
+        {
+          eventId: 'v1',
+          clinician: 'a@x',
+          skill: 'PT',
+          patient: 'Q',
+          address: null,
+          lat: 41.92,
+          lng: -87.7,
+          start: '13:00',
+          end: '13:45',
+          durationMinutes: 45,
+          window: null,
+          lastClinician: 'gone@x',
+        },
+      ],
+      otherEvents: [{ eventId: 'admin', clinician: 'a@x', title: 'Charting', start: '07:00', end: '07:30' }],
+    };
+    const { input, bookings, windows } = dispatchInputOf(day, undefined);
+    expect(input.clinicians[0]?.shift).toEqual({ start: '07:30', end: '19:00' });
+    expect(input.visits.map((v) => v.id)).toEqual(['v1', 'v2']);
+    expect(input.visits[1]?.window).toEqual({ earliest: '08:00', latest: '11:00' });
+    expect(input.visits[0]?.window).toEqual({ earliest: '13:00', latest: '13:00' }); // no window: pinned
+    expect(input.visits[0]?.lastClinician).toBeUndefined();
+    expect(windows).toEqual({ patient: 1, booked: 1 });
+    expect(bookings).toEqual([
+      { visitId: 'v1', clinicianId: 'a@x', start: '13:00' },
+      { visitId: 'v2', clinicianId: 'a@x', start: '09:00' },
+    ]);
   });
 });
