@@ -1,15 +1,17 @@
 // /__local: development hooks of the local platform (it only ever runs locally). Used by browser tests
 // and the CLI: fault injection, provider-token expiry and lifetime, minting provider tokens and sessions,
-// revoking a clinician's Google grant, reseeding.
+// revoking a clinician's Google grant, reseeding, reading and reassigning the agency's day (dispatch).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isIsoDate } from '../core/assistant/zoned-time.ts';
 import { CALENDAR_READONLY_SCOPE } from '../fixtures/local-keys.ts';
-import { generateSeed, SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
+import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
 import { resetLocalPlatform } from '../fixtures/seed-db.ts';
 import { issueGoogleRefreshToken, revokeGoogleGrant } from './auth/google-oauth.ts';
 import { issuerOf } from './auth/routes.ts';
 import { createSession, issueProviderToken, PROVIDER_TOKEN_TTL_S } from './auth/store.ts';
 import type { CalendarFault, PlatformContext } from './context.ts';
 import { drain, readBody, sendJson } from './http.ts';
+import { type LocalDispatchMove, localDispatchApply, localDispatchDay, moveProblem } from './local-dispatch.ts';
 import { localGoogleAccess } from './local-google-access.ts';
 
 /** Answers carrying tokens are never cached. */
@@ -25,6 +27,8 @@ const ALLOWED_KEYS: Record<string, string[]> = {
   '/provider-token-ttl': ['seconds'],
   '/reset': ['today'],
   '/clinician-home': ['email'],
+  '/dispatch-day': ['date'],
+  '/dispatch-apply': ['date', 'moves'],
 };
 
 function problem(res: ServerResponse, status: number, message: string): void {
@@ -114,11 +118,32 @@ export async function handleLocal(
     return sendJson(res, 200, { expired: result.affectedRows });
   }
   if (path === '/clinician-home') {
-    // Where a seeded clinician's day starts and ends (the CLI's route optimize); people do not depend on the date.
-    const email = typeof body.email === 'string' ? body.email.toLowerCase() : '';
-    const found = generateSeed({ today: '2026-01-01' }).clinicians.find((c) => c.email.toLowerCase() === email);
-    if (!found) return problem(res, 404, `No seeded clinician ${email.slice(0, 100)}`);
-    return sendJson(res, 200, { home: found.home });
+    // Where a clinician's day starts and ends: the place on their profile, which the dashboard's Route view reads
+    // and sets too, so `route optimize --local` and the dashboard count the same drives (null: not known).
+    const email = typeof body.email === 'string' ? body.email : '';
+    const user = await seededUser(ctx, email);
+    if (!user) return problem(res, 404, `No clinician ${email.slice(0, 100).toLowerCase()}`);
+    const row = (
+      await ctx.db.query<{ home_label: string | null; home_lat: number | null; home_lng: number | null }>(
+        'select home_label, home_lat, home_lng from public.profiles where id = $1',
+        [user.id],
+      )
+    ).rows[0];
+    const known = row && row.home_lat !== null && row.home_lng !== null;
+    return sendJson(res, 200, {
+      home: known ? { address: row.home_label, lat: Number(row.home_lat), lng: Number(row.home_lng) } : null,
+    });
+  }
+  if (path === '/dispatch-day' || path === '/dispatch-apply') {
+    // Every clinician's day for `homerounds dispatch`, and its reassignment (why a hook: emulators/local-dispatch.ts).
+    if (!isIsoDate(body.date)) return problem(res, 400, 'date must be a calendar date as YYYY-MM-DD');
+    if (path === '/dispatch-day') return sendJson(res, 200, await localDispatchDay(ctx, body.date));
+    if (!Array.isArray(body.moves) || body.moves.length > 500)
+      return problem(res, 400, 'moves must be a list of at most 500 moves');
+    const invalid = body.moves.map(moveProblem).find((m) => m !== undefined);
+    if (invalid) return problem(res, 400, invalid);
+    const results = await localDispatchApply(ctx, body.date, body.moves as LocalDispatchMove[]);
+    return sendJson(res, 200, { results });
   }
   if (path === '/provider-tokens') {
     const email = typeof body.email === 'string' ? body.email : '';

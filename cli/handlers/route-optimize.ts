@@ -66,7 +66,7 @@ export async function routeOptimizeForClinician(opts: {
     now,
     fetch: doFetch,
   });
-  // The seeded clinician's home is where the day starts and ends (the local platform knows it).
+  // The home on the clinician's profile is where the day starts and ends (the dashboard reads the same place).
   const home = await clinicianHome(opts.baseUrl, opts.email, doFetch);
   const plan = planDay(events, opts.date, home ? { home: { lat: home.lat, lon: home.lng, label: 'Home' } } : {});
   if (plan.error) throw new CliError(`${opts.date} could not be planned: ${plan.error}`);

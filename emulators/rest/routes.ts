@@ -1,13 +1,15 @@
 // /rest/v1: the part of PostgREST the product uses — GET on exposed tables of `public` with `select`
 // (columns or *), horizontal filters (eq, neq, gt, gte, lt, lte, is, in), order, limit/offset, and
-// `.single()` (Accept: application/vnd.pgrst.object+json). Every query runs in a transaction under the
-// caller's role and JWT claims, so Postgres row-level security decides what is visible.
+// `.single()` (Accept: application/vnd.pgrst.object+json); PATCH of one JSON object's columns on the rows
+// the filters match (a filter is required; `Prefer: return=representation` answers the rows). Every query
+// runs in a transaction under the caller's role and JWT claims, so Postgres row-level security decides what
+// is visible and what may change.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gatewayKeyError } from '../auth/errors.ts';
 import { apiKeyJwt, apiKeyRole, verifyJwt } from '../auth/keys.ts';
 import type { PlatformContext } from '../context.ts';
 import { isPgError } from '../db/db.ts';
-import { bearer, corsHeaders, drain, header, preflight, sendJson } from '../http.ts';
+import { bearer, corsHeaders, drain, header, preflight, readBody, sendEmpty, sendJson } from '../http.ts';
 
 const OBJECT_MEDIA = 'application/vnd.pgrst.object+json';
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
@@ -53,8 +55,11 @@ export async function handleRest(
   path: string,
   url: URL,
 ): Promise<void> {
-  drain(req);
   const method = req.method ?? 'GET';
+  // A PATCH's body is read first, so every answer (errors too) leaves the connection clean; others are drained.
+  let patchText = '';
+  if (method === 'PATCH') patchText = await readBody(req);
+  else drain(req);
   if (method === 'OPTIONS') return preflight(req, res);
   try {
     const key = header(req, 'apikey') ?? url.searchParams.get('apikey') ?? undefined;
@@ -65,13 +70,13 @@ export async function handleRest(
       if (path === '' || path === '/') fail(404, 'PGRST205', 'The OpenAPI root is not served by the local platform');
       fail(404, 'PGRST125', `Invalid path specified in request URL`);
     }
-    if (method !== 'GET' && method !== 'HEAD') {
-      const known = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(method);
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'PATCH') {
+      const known = ['POST', 'PUT', 'DELETE'].includes(method);
       fail(
         405,
         'PGRST117',
         `Unsupported HTTP method: ${method}`,
-        known ? 'The local platform serves reads only' : null,
+        known ? 'The local platform serves reads and PATCH only' : null,
       );
     }
     const profile = header(req, 'accept-profile');
@@ -80,8 +85,34 @@ export async function handleRest(
     }
     const role = await requestRole(ctx, req, key);
     const columns = await tableColumns(ctx, table);
-    const query = buildQuery(table, columns, url.searchParams);
     const single = (header(req, 'accept') ?? '').includes(OBJECT_MEDIA);
+    if (method === 'PATCH') {
+      const update = buildUpdate(table, columns, url.searchParams, patchBody(patchText));
+      const rows = await ctx.db.transaction(async (tx) => {
+        await tx.query(
+          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+                  set_config('request.method', $3, true), set_config('request.path', $4, true)`,
+          [role.role, JSON.stringify(role.claims), method, path],
+        );
+        const found = await tx.query<{ row: string }>(update.sql, update.params);
+        return found.rows.map((r) => JSON.parse(r.row) as Record<string, unknown>);
+      });
+      const representation = /\breturn=representation\b/.test(header(req, 'prefer') ?? '');
+      if (!representation) return sendEmpty(res, 204, { ...corsHeaders(req), 'Content-Range': `*/*` });
+      if (single) {
+        if (rows.length !== 1) {
+          fail(
+            406,
+            'PGRST116',
+            'Cannot coerce the result to a single JSON object',
+            `The result contains ${rows.length} rows`,
+          );
+        }
+        return sendJson(res, 200, rows[0], corsHeaders(req), `${OBJECT_MEDIA}; charset=utf-8`);
+      }
+      return sendJson(res, 200, rows, corsHeaders(req));
+    }
+    const query = buildQuery(table, columns, url.searchParams);
     const rows = await ctx.db.transaction(async (tx) => {
       await tx.query(
         `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
@@ -119,16 +150,22 @@ export async function handleRest(
     if (error instanceof RestError) return sendError(req, res, error);
     if (isPgError(error)) {
       const authenticated = (bearer(req) ?? '') !== '' && !apiKeyRole(bearer(req));
+      // PostgREST: unique and foreign-key violations are conflicts, other integrity violations (checks,
+      // not-null) bad requests.
       const status =
-        error.code === '42501'
-          ? authenticated
-            ? 403
-            : 401
-          : error.code.startsWith('22')
+        error.code === '23503' || error.code === '23505'
+          ? 409
+          : error.code.startsWith('23')
             ? 400
-            : error.code.startsWith('42')
-              ? 400
-              : 500;
+            : error.code === '42501'
+              ? authenticated
+                ? 403
+                : 401
+              : error.code.startsWith('22')
+                ? 400
+                : error.code.startsWith('42')
+                  ? 400
+                  : 500;
       return sendError(
         req,
         res,
@@ -205,23 +242,94 @@ function column(columns: Set<string>, table: string, name: string): string {
   return quoteIdent(name);
 }
 
+function selectedColumns(table: string, columns: Set<string>, params: URLSearchParams): string {
+  const select = (params.get('select') ?? '*').replace(/\s+/g, '');
+  return select === '*' || select === ''
+    ? '*'
+    : select
+        .split(',')
+        .map((name) => {
+          if (name === '*') return '*';
+          return column(columns, table, name);
+        })
+        .join(', ');
+}
+
 export function buildQuery(
   table: string,
   columns: Set<string>,
   params: URLSearchParams,
 ): { sql: string; params: unknown[]; offset: number } {
   const values: unknown[] = [];
-  const select = (params.get('select') ?? '*').replace(/\s+/g, '');
-  const selected =
-    select === '*' || select === ''
-      ? '*'
-      : select
-          .split(',')
-          .map((name) => {
-            if (name === '*') return '*';
-            return column(columns, table, name);
-          })
-          .join(', ');
+  const selected = selectedColumns(table, columns, params);
+  const where = buildFilters(table, columns, params, values);
+  const order: string[] = [];
+  const orderParam = params.get('order');
+  if (orderParam) {
+    for (const term of orderParam.split(',')) {
+      const [name = '', ...mods] = term.split('.');
+      const col = column(columns, table, name);
+      const direction = mods.includes('desc') ? 'desc' : 'asc';
+      const nulls = mods.includes('nullsfirst') ? ' nulls first' : mods.includes('nullslast') ? ' nulls last' : '';
+      if (mods.some((m) => !['asc', 'desc', 'nullsfirst', 'nullslast'].includes(m))) {
+        fail(400, 'PGRST100', `"failed to parse order (${orderParam})"`);
+      }
+      order.push(`${col} ${direction}${nulls}`);
+    }
+  }
+  const limitRaw = params.get('limit');
+  const offsetRaw = params.get('offset');
+  const limit = limitRaw === null ? MAX_ROWS : Number(limitRaw);
+  const offset = offsetRaw === null ? 0 : Number(offsetRaw);
+  if (!Number.isInteger(limit) || limit < 0) fail(400, 'PGRST100', `"failed to parse limit (${limitRaw})"`);
+  if (!Number.isInteger(offset) || offset < 0) fail(400, 'PGRST100', `"failed to parse offset (${offsetRaw})"`);
+  const sql = `select ${selected} from public.${quoteIdent(table)}${where.length ? ` where ${where.join(' and ')}` : ''}${
+    order.length ? ` order by ${order.join(', ')}` : ''
+  } limit ${Math.min(limit, MAX_ROWS)} offset ${offset}`;
+  return { sql, params: values, offset };
+}
+
+/** The request body of a PATCH: one JSON object (PostgREST's bulk PATCH of an array is not served). */
+function patchBody(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    fail(400, 'PGRST102', 'Empty or invalid json');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    fail(400, 'PGRST102', 'Empty or invalid json');
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * `update … set <body's columns> where <filters> returning <select>`, each row as JSON. Like Supabase's
+ * PostgREST (pg-safeupdate), an update without a filter is refused rather than applied to every visible row.
+ */
+export function buildUpdate(
+  table: string,
+  columns: Set<string>,
+  params: URLSearchParams,
+  body: Record<string, unknown>,
+): { sql: string; params: unknown[] } {
+  const values: unknown[] = [];
+  const set = Object.entries(body).map(([name, value]) => {
+    if (!columns.has(name))
+      fail(400, 'PGRST204', `Could not find the '${name}' column of '${table}' in the schema cache`);
+    values.push(value !== null && typeof value === 'object' ? JSON.stringify(value) : value);
+    return `${column(columns, table, name)} = $${values.length}`;
+  });
+  if (set.length === 0) fail(400, 'PGRST102', 'Empty or invalid json');
+  const selected = selectedColumns(table, columns, params);
+  const where = buildFilters(table, columns, params, values);
+  if (where.length === 0) fail(400, '21000', 'UPDATE requires a WHERE clause');
+  const sql = `with changed as (update public.${quoteIdent(table)} set ${set.join(', ')} where ${where.join(' and ')} returning *)
+    select row_to_json(r)::text as row from (select ${selected} from changed) r`;
+  return { sql, params: values };
+}
+
+function buildFilters(table: string, columns: Set<string>, params: URLSearchParams, values: unknown[]): string[] {
   const where: string[] = [];
   for (const [name, raw] of params) {
     if (RESERVED.has(name)) continue;
@@ -270,28 +378,5 @@ export function buildQuery(
     }
     where.push(negate ? `not (${clause})` : clause);
   }
-  const order: string[] = [];
-  const orderParam = params.get('order');
-  if (orderParam) {
-    for (const term of orderParam.split(',')) {
-      const [name = '', ...mods] = term.split('.');
-      const col = column(columns, table, name);
-      const direction = mods.includes('desc') ? 'desc' : 'asc';
-      const nulls = mods.includes('nullsfirst') ? ' nulls first' : mods.includes('nullslast') ? ' nulls last' : '';
-      if (mods.some((m) => !['asc', 'desc', 'nullsfirst', 'nullslast'].includes(m))) {
-        fail(400, 'PGRST100', `"failed to parse order (${orderParam})"`);
-      }
-      order.push(`${col} ${direction}${nulls}`);
-    }
-  }
-  const limitRaw = params.get('limit');
-  const offsetRaw = params.get('offset');
-  const limit = limitRaw === null ? MAX_ROWS : Number(limitRaw);
-  const offset = offsetRaw === null ? 0 : Number(offsetRaw);
-  if (!Number.isInteger(limit) || limit < 0) fail(400, 'PGRST100', `"failed to parse limit (${limitRaw})"`);
-  if (!Number.isInteger(offset) || offset < 0) fail(400, 'PGRST100', `"failed to parse offset (${offsetRaw})"`);
-  const sql = `select ${selected} from public.${quoteIdent(table)}${where.length ? ` where ${where.join(' and ')}` : ''}${
-    order.length ? ` order by ${order.join(', ')}` : ''
-  } limit ${Math.min(limit, MAX_ROWS)} offset ${offset}`;
-  return { sql, params: values, offset };
+  return where;
 }

@@ -48,6 +48,9 @@ describe('profiles through supabase-js', () => {
       'created_at',
       'email',
       'full_name',
+      'home_label',
+      'home_lat',
+      'home_lng',
       'id',
       'updated_at',
     ]);

@@ -1,12 +1,16 @@
 // The Route view journey: sign in as Maya → Plan route for the next weekday with visits → the visits
 // in optimised order, the saving line and the schematic map, planned in the browser from the events
-// already loaded → axe-core → Back to calendar. Nothing leaves the platform's origin (no map tiles).
-import type { Browser } from 'playwright-core';
+// already loaded, from the home her profile holds: the same drive totals as `homerounds route optimize
+// --clinician` → axe-core → Back to calendar. Then forgetting that home and using this device's location as
+// the start of the day instead. Nothing leaves the platform's origin (no map tiles, no geocoding).
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_SERVICE_ROLE_KEY } from '../../emulators/auth/keys.ts';
 import { generateSeed } from '../../fixtures/seed.ts';
 import { launchBrowser, newJourney, screenshot, seriousAxeViolations, VIEWPORT_NAMES } from '../support/browser.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
+import { runHomerounds } from '../support/run-cli.ts';
 import { MAYA, signInFromLanding, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
 
 let platform: TestPlatform;
@@ -34,6 +38,58 @@ function seededVisitTitles(day: string): string[] {
         e.start.dateTime.startsWith(day),
     )
     .map((e) => e.summary ?? 'No Title');
+}
+
+const MAYA_SEEDED = generateSeed({ today: seedTodayOfSnapshot() }).clinicians.find((c) => c.email === MAYA) as {
+  id: string;
+  home: { address: string; lat: number; lng: number };
+};
+
+interface CliReport {
+  countsHomeLegs: boolean;
+  legsNote: string;
+  travelBeforeMinutes: number;
+  travelAfterMinutes: number;
+  optimized: { order: string[]; finish: number | string };
+}
+
+/** `homerounds route optimize --clinician <email> --date <day> --json` against this platform. */
+async function cliReport(day: string): Promise<CliReport> {
+  const run = await runHomerounds(['route', 'optimize', '--clinician', MAYA, '--date', day, '--json'], {
+    env: { HOMEROUNDS_LOCAL_URL: platform.url },
+    timeoutMs: 60_000,
+  });
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as CliReport;
+}
+
+/** The Route view's totals: label → text. */
+function shownTotals(page: Page): Promise<Record<string, string>> {
+  return page
+    .locator('.route-summary__totals > div')
+    .evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((row) => [row.querySelector('dt')?.textContent ?? '', row.querySelector('dd')?.textContent ?? '']),
+      ),
+    );
+}
+
+/** Puts Maya's seeded home back on her profile (service role), whatever a journey changed. */
+async function restoreMayasHome(): Promise<void> {
+  const response = await fetch(`${platform.url}/rest/v1/profiles?id=eq.${MAYA_SEEDED.id}`, {
+    method: 'PATCH',
+    headers: {
+      apikey: LOCAL_SERVICE_ROLE_KEY,
+      Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}`,
+      'Content-Type': 'application/json',
+    },
+    body: JSON.stringify({
+      home_label: MAYA_SEEDED.home.address,
+      home_lat: MAYA_SEEDED.home.lat,
+      home_lng: MAYA_SEEDED.home.lng,
+    }),
+  });
+  expect(response.status).toBe(204);
 }
 
 const SAVING =
@@ -67,7 +123,8 @@ describe.each(VIEWPORT_NAMES)('route view (%s)', (viewport) => {
       expect(await stops.count()).toBe(titles.length);
       const shown = await stops.locator('.route-stop__title').allTextContents();
       expect([...shown].sort()).toEqual([...titles].sort());
-      expect(await stops.first().textContent()).toContain('First visit');
+      // Her profile holds her home: the day starts with the drive from it.
+      expect(await stops.first().textContent()).toMatch(/Drive \d+ min from home/);
       expect(await stops.nth(1).textContent()).toMatch(/Drive \d+ min from the previous visit/);
       expect(await page.getByRole('list', { name: 'Calendar order' }).getByRole('listitem').count()).toBe(
         titles.length,
@@ -82,12 +139,28 @@ describe.each(VIEWPORT_NAMES)('route view (%s)', (viewport) => {
         expect(start).toBe(booked);
         expect(text).not.toMatch(/\b\d{1,2}:\d{2}\b(?!\s[AP]M)/);
       }
-      expect(await page.locator('.route-summary__totals').textContent()).toMatch(/Last visit ends\d{1,2}:\d{2}\s[AP]M/);
+      expect(await page.locator('.route-summary__totals').textContent()).toMatch(/Back home\d{1,2}:\d{2}\s[AP]M/);
 
       const saving = (await page.locator('.route-summary__saving').textContent()) ?? '';
       expect(saving).toMatch(SAVING);
-      // The dashboard does not know the clinician's home yet: the page says the home drives are not counted.
-      await page.getByText('the drive from and back home is not counted', { exact: false }).waitFor();
+      // The dashboard knows where her day starts (her profile, seeded with her home), and counts the same legs
+      // as the CLI: the same drive totals for the same day.
+      await page
+        .getByText(
+          `Your day starts and ends at ${MAYA_SEEDED.home.address}: the drives from and back home are counted.`,
+        )
+        .waitFor();
+      const cli = await cliReport(day);
+      expect(cli.countsHomeLegs).toBe(true);
+      await page.getByText(cli.legsNote).waitFor();
+      const totals = await shownTotals(page);
+      expect(totals['Driving, optimised'] ?? totals['Driving, least-late order']).toBe(
+        `${Math.round(cli.travelAfterMinutes)} min`,
+      );
+      expect(totals['Driving, calendar order']).toBe(`${Math.round(cli.travelBeforeMinutes)} min`);
+      expect(await stops.evaluateAll((items) => items.map((li) => li.getAttribute('data-visit-id')))).toEqual(
+        cli.optimized.order,
+      );
 
       const map = page.getByRole('img', { name: /^Schematic map of the route for / });
       await map.waitFor();
@@ -118,6 +191,56 @@ describe.each(VIEWPORT_NAMES)('route view (%s)', (viewport) => {
       expect(consoleErrors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('the start of the day from this device', () => {
+  it('forgets the profile home, then saves the current location and counts the drives from and back home', async () => {
+    const { context, page, blockedRequests, consoleErrors } = await newJourney(browser, platform.url, 'desktop');
+    // The browser shares a position near the Loop when asked (the permission granted, as a clinician would).
+    await context.grantPermissions(['geolocation'], { origin: platform.url });
+    await context.setGeolocation({ latitude: 41.878123, longitude: -87.629812 });
+    try {
+      await signInFromLanding(page, platform.url, MAYA);
+      await waitForScheduleLoaded(page);
+      const day = await page.getByLabel('Route for').inputValue();
+      await page.getByRole('button', { name: 'Plan route' }).click();
+      await page.getByText('Driving counted from home, between visits and back home.').waitFor();
+
+      await page.getByRole('button', { name: 'Forget this location' }).click();
+      const message = page.locator('.route-home__message');
+      await page.getByText('Forgotten: the drives from and back home are no longer counted.').waitFor();
+      await page.getByText('the drive from and back home is not counted', { exact: false }).waitFor();
+      expect(await page.locator('.route-summary__totals').textContent()).toContain('Last visit ends');
+      await expect.poll(() => message.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await page.getByRole('button', { name: 'Use my current location as the start of the day' }).click();
+      await page
+        .getByText('Saved: your day starts and ends here, and the drives from and back home are now counted.')
+        .waitFor();
+      await page.getByText('Driving counted from home, between visits and back home.').waitFor();
+      expect(await page.locator('.route-summary__totals').textContent()).toContain('Back home');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // Saved on her profile, to about 10 m, and found there when the Route view opens again after a reload.
+      const saved = await fetch(`${platform.url}/rest/v1/profiles?select=home_lat,home_lng&id=eq.${MAYA_SEEDED.id}`, {
+        headers: { apikey: LOCAL_SERVICE_ROLE_KEY, Authorization: `Bearer ${LOCAL_SERVICE_ROLE_KEY}` },
+      });
+      expect(await saved.json()).toEqual([{ home_lat: 41.8781, home_lng: -87.6298 }]);
+      await page.reload();
+      await waitForScheduleLoaded(page);
+      await page.getByLabel('Route for').fill(day);
+      await page.getByRole('button', { name: 'Plan route' }).click();
+      await page
+        .getByText('Your day starts and ends at the location you saved: the drives from and back home are counted.')
+        .waitFor();
+
+      expect(blockedRequests).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+      await restoreMayasHome();
     }
   });
 });

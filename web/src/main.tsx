@@ -10,6 +10,7 @@ import {
   handOverOnSignIn,
   supabaseBrokerSession,
 } from './adapters/google-token.ts';
+import { createProfileHomeStore, providePageProfileHome } from './adapters/profile-home.ts';
 import {
   createCalendarWriteAccess,
   createSupabaseAuthPorts,
@@ -31,6 +32,7 @@ const googleToken = createGoogleTokenBroker({
 });
 handOverOnSignIn(supabase, googleToken);
 providePageCalendarWriteAccess(createCalendarWriteAccess(supabase));
+providePageProfileHome(createProfileHomeStore(supabase));
 const services = {
   authPorts: createSupabaseAuthPorts(supabase, {
     redirectTo: () => takeRedirectUrl(),

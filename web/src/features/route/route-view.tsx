@@ -2,13 +2,18 @@
 // the drive before each, the calendar order beside it, the saving, whether the order is proven the
 // shortest, the change lines, what could not be planned, and a schematic map. Read-only: it never
 // changes the calendar. Titles and addresses are provider text, rendered as React text only. A stop
-// whose visit has an evening confirmation status carries its mark.
+// whose visit has an evening confirmation status carries its mark. The drives from and back home are
+// counted when the clinician's profile holds where the day starts (route-home.tsx: read, set from this
+// device's location, changed or forgotten); the plan waits for that read, at most HOME_READ_TIMEOUT_MS.
 import { useEffect, useMemo, useRef } from 'react';
 import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
+import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../adapters/profile-home.ts';
+import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
 import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
 import { formatDayLong } from './route-days.ts';
+import { DayStartControls, useDayStart } from './route-home.tsx';
 import { RouteMap } from './route-map.tsx';
 import {
   calendarMissesWindow,
@@ -28,15 +33,40 @@ export interface RouteViewProps {
   events: readonly ScheduleCalendarEvent[];
   /** Back to the calendar (also on Escape). */
   onClose(): void;
-  /** Where the day starts and ends, when known: the drives from and back home are then counted. */
+  /** Where the day starts and ends, when the caller knows it (else the profile's is read through `homeStore`). */
   home?: PlaceInput;
+  /** The clinician's profile home; default: the page's (main.tsx). Null: the home cannot be known here. */
+  homeStore?: ProfileHomeStore | null;
+  /** The device's location service (tests); default: navigator.geolocation. */
+  geolocation?: Geolocation;
 }
+
+/** The label the plan gives the home, as `homerounds route optimize` does (the legs say "from home"). */
+const HOME_LABEL = 'Home';
+
+export const ROUTE_PLANNING_TEXT = 'Planning the route...';
 
 /** The booked start as written on the calendar (its wall-clock time), in the app's one time format. */
 const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? formatClock(iso.slice(11, 16)) : '');
 
-export function RouteView({ day, events, onClose, home }: RouteViewProps) {
-  const plan = useMemo(() => planDay(events, day, home ? { home } : {}), [events, day, home]);
+export function RouteView({ day, events, onClose, home, homeStore, geolocation }: RouteViewProps) {
+  const fixed = useMemo<ProfileHome | null>(
+    () => (home ? { label: home.label ?? null, lat: home.lat, lng: home.lon } : null),
+    [home],
+  );
+  const start = useDayStart(homeStore === undefined ? pageProfileHome() : homeStore, fixed, geolocation);
+  const place = useMemo<PlaceInput | null>(
+    () =>
+      start.status === 'known' && start.home
+        ? { lat: start.home.lat, lon: start.home.lng, label: home?.label ?? HOME_LABEL }
+        : null,
+    [start.status, start.home, home],
+  );
+  const planning = start.status === 'loading';
+  const plan = useMemo(
+    () => (planning ? null : planDay(events, day, place ? { home: place } : {})),
+    [planning, events, day, place],
+  );
   const dayLabel = formatDayLong(day);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const rootRef = useRef<HTMLElement>(null);
@@ -57,7 +87,7 @@ export function RouteView({ day, events, onClose, home }: RouteViewProps) {
     return () => root?.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const visitById = new Map(plan.visits.map((v) => [v.id, v]));
+  const visitById = new Map((plan?.visits ?? []).map((v) => [v.id, v]));
   const confirmations = useMemo(
     () =>
       new Map(
@@ -65,7 +95,7 @@ export function RouteView({ day, events, onClose, home }: RouteViewProps) {
       ),
     [events, day],
   );
-  const { report } = plan;
+  const report = plan?.report ?? null;
 
   return (
     <section ref={rootRef} className="route-view" aria-labelledby="route-view-title" data-route-day={day}>
@@ -78,13 +108,15 @@ export function RouteView({ day, events, onClose, home }: RouteViewProps) {
         </button>
       </div>
 
-      {plan.error ? (
+      {plan === null ? <Spinner label={ROUTE_PLANNING_TEXT} /> : <DayStartControls start={start} />}
+
+      {plan?.error ? (
         <p className="route-view__problem" role="alert">
           This day could not be planned: {plan.error}
         </p>
       ) : null}
 
-      {report === null && !plan.error ? (
+      {plan && report === null && !plan.error ? (
         <p className="route-view__empty">No visits with a location on this day: there is no route to plan.</p>
       ) : null}
 
@@ -162,7 +194,7 @@ export function RouteView({ day, events, onClose, home }: RouteViewProps) {
           </div>
 
           <h4>Map</h4>
-          <RouteMap report={report} visits={plan.visits} dayLabel={dayLabel} />
+          <RouteMap report={report} visits={plan?.visits ?? []} dayLabel={dayLabel} />
 
           {report.changes.length > 0 ? (
             <>
@@ -188,7 +220,7 @@ export function RouteView({ day, events, onClose, home }: RouteViewProps) {
         </>
       ) : null}
 
-      {plan.skipped.length > 0 ? (
+      {plan && plan.skipped.length > 0 ? (
         <>
           <h4>Not planned</h4>
           <ul className="route-lines route-skipped" aria-label="Not planned">
