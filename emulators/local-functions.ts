@@ -2,6 +2,7 @@
 // local platform's own origin (its Auth, PostgREST and Google stand-ins) and development secrets.
 import { FUNCTION_NAMES } from '../core/assistant/contract.ts';
 import { CONFIRMATIONS_FUNCTION } from '../core/confirmations/contract.ts';
+import { profileHome } from '../core/profile/home.ts';
 import { LOCAL_ANON_KEY } from '../fixtures/local-keys.ts';
 import { LOCAL_ADMIN_SECRET, LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../fixtures/local-secrets.ts';
 import { SEED_TIME_ZONE } from '../fixtures/time.ts';
@@ -30,6 +31,7 @@ export function createLocalFunctions(ctx: PlatformContext): FunctionHandlers {
         googleAccess: localGoogleAccess(ctx),
         defaultTimeZone: SEED_TIME_ZONE,
         confirmationStore: localConfirmations(ctx).store,
+        home: (userId) => profileHome((sql, params) => ctx.db.query(sql, params), userId),
         now: ctx.now,
         log: ctx.log,
       })(request),

@@ -22,7 +22,7 @@ const hasContract = existsSync(contract);
 
 let platform: TestPlatform;
 let today: string;
-let maya: { callToken: string; userId: string };
+let maya: { callToken: string; userId: string; accessToken: string };
 // 06:00 in Chicago on the seed's day: every visit of the day is still ahead.
 const now = () => chicagoDateTime(today, 6 * 60).instant;
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const payload = JSON.parse(Buffer.from(session.accessToken.split('.')[1] as string, 'base64url').toString()) as {
     sub: string;
   };
-  maya = { callToken: session.callToken, userId: payload.sub };
+  maya = { callToken: session.callToken, userId: payload.sub, accessToken: session.accessToken };
 }, 120_000);
 
 afterAll(async () => {
@@ -199,5 +199,45 @@ describe.skipIf(!hasContract)('the published webhook schemas (skipped: ../shared
         openapi.schema('ServerMessageResponseToolCalls'),
       ),
     ).not.toEqual([]);
+  });
+});
+
+describe('the route tool and the place where the day starts', () => {
+  /** Sets Maya's profile home through the local PostgREST as the dashboard does (her own session). */
+  async function setHome(home: { home_label: string | null; home_lat: number | null; home_lng: number | null }) {
+    const response = await fetch(`${platform.url}/rest/v1/profiles?id=eq.${maya.userId}`, {
+      method: 'PATCH',
+      headers: {
+        apikey: platform.anonKey,
+        authorization: `Bearer ${maya.accessToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(home),
+    });
+    expect(response.status).toBeLessThan(300);
+  }
+  async function optimize() {
+    const answer = await post(message([{ name: 'optimize_route', args: { date: addDays(today, 1) } }], maya.callToken));
+    const result = parseToolResult((answer.body.results as Array<{ result: string }>)[0]?.result);
+    expect(result?.status).toBe('answer');
+    return result as Record<string, unknown> & { say: string };
+  }
+
+  it('counts the drives from and back home when the profile has a home, and says it does not when none is saved', async () => {
+    const seeded = generateSeed({ today }).clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
+    const withHome = await optimize();
+    expect(withHome.countsHomeLegs).toBe(true);
+    expect(withHome.say).toMatch(/counting the drive from and back home/);
+    await setHome({ home_label: null, home_lat: null, home_lng: null });
+    try {
+      const without = await optimize();
+      expect(without.countsHomeLegs).toBe(false);
+      expect(without.say).toMatch(/not counting the drive from and back home/);
+      // The same calendar order costs more with the legs from and back home than between visits only.
+      expect(withHome.travelBeforeMinutes as number).toBeGreaterThan(without.travelBeforeMinutes as number);
+    } finally {
+      if (seeded)
+        await setHome({ home_label: seeded.home.address, home_lat: seeded.home.lat, home_lng: seeded.home.lng });
+    }
   });
 });

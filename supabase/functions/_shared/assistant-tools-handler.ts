@@ -8,6 +8,7 @@ import { type CallTokenClaims, verifyCallToken } from '../../../core/assistant/c
 import { CALL_TOKEN_VARIABLE, type ToolResult } from '../../../core/assistant/contract.ts';
 import type { ToolContext } from '../../../core/assistant/tool-kit.ts';
 import { runTool } from '../../../core/assistant/tools/index.ts';
+import type { HomeAware } from '../../../core/assistant/tools/read-tools.ts';
 import { detectLanguage } from '../../../core/assistant/when.ts';
 import { isValidTimeZone } from '../../../core/assistant/zoned-time.ts';
 import { googleCalendarPort } from '../../../core/calendar/google-calendar.ts';
@@ -28,6 +29,8 @@ export interface AssistantToolsConfig {
   fetch?: Fetch;
   /** Where confirmation calls record what the patient asked (calls whose token has a confirmation scope). */
   confirmationStore?: ConfirmationStore;
+  /** Where the clinician's day starts and ends (their profile): the route tool then counts the drives from home. */
+  home?: (userId: string) => Promise<{ lat: number; lon: number } | null>;
   now?: () => Date;
   /** Diagnostics only: never given tokens or arguments. */
   log?: (line: string) => void;
@@ -131,7 +134,7 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
       zone = found && isValidTimeZone(found) ? found : (config.defaultTimeZone ?? 'UTC');
       return zone;
     };
-    const ctx: ToolContext = {
+    const ctx: ToolContext & HomeAware = {
       calendar,
       userId,
       timeZone: await timeZone(),
@@ -139,6 +142,9 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
       language: detectLanguage(lastUserText(message)),
       canWrite: async () => hasWriteScope((await config.googleAccess.accessToken(userId, 'read')).scopes),
     };
+    const homeOf = config.home;
+    // A failed read only means the drives from and back home are not counted (the answer then says so).
+    if (homeOf) ctx.home = () => homeOf(userId).catch(() => null);
     const confirmationStore = config.confirmationStore;
     if (confirmationStore) ctx.confirmations = (date) => confirmationStore.visits(userId, date);
     const scope = claims.confirmation;

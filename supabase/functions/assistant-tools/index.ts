@@ -11,6 +11,7 @@
 import { isValidTimeZone } from '../../../core/assistant/zoned-time.ts';
 import { DEFAULT_CALENDAR_BASE_URL } from '../../../core/calendar/events-request.ts';
 import { createConfirmationStore } from '../../../core/confirmations/store.ts';
+import { profileHome } from '../../../core/profile/home.ts';
 import { createAssistantToolsHandler } from '../_shared/assistant-tools-handler.ts';
 import { env, refuseToStart, requireSecrets, serve } from '../_shared/deno-env.ts';
 import { databaseFromEnv, grantAccessFromEnv } from '../_shared/deno-grants.ts';
@@ -47,6 +48,7 @@ serve(
     defaultTimeZone,
     // Confirmation calls (a patient on the phone) record what they asked for here.
     confirmationStore: createConfirmationStore(query),
+    home: (userId) => profileHome(query, userId),
     log: (line) => console.error(line),
   }),
 );
