@@ -1,6 +1,7 @@
 // Route optimiser benchmark: solves every instance in ../shared/benchmarks/routing and prints known value,
 // our cost, gap %, time and whether the optimum is proven; then times proofs on random clinician days.
-// Prints numbers, asserts nothing. Run: npx tsx bench/routing.bench.ts [--seed N] [--runs N] [--solomon-ms MS] [--solomon-only]
+// Prints numbers, asserts nothing. Run: npx tsx bench/routing.bench.ts [--seed N] [--runs N] [--solomon-ms MS]
+// [--solomon-only] [--cpu-clock]
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { evaluateRoute, haversineMatrix, type Problem, solveRoute, type Visit } 
 import { solveInstance } from '../core/routing/instances/solve-instance.ts';
 import { createRng } from '../core/routing/rng.ts';
 import { solveSolomon } from '../core/routing/vrptw/solomon.ts';
+import { findPyvrp, type PyvrpResult, runPyvrp } from './pyvrp/pyvrp-result.ts';
 
 // Issue 15's targets are stated at 2 s for both sets.
 const TSPLIB_TIME_LIMIT_MS = 2000;
@@ -27,6 +29,15 @@ const seed = arg('--seed', 1);
 /** Heuristic runs (TSPLIB, and TSPTW files too large for the DP): seeds seed..seed+runs-1, with the spread. */
 const runs = arg('--runs', 1);
 const solomonMs = arg('--solomon-ms', SOLOMON_TIME_LIMIT_MS_DEFAULT);
+/** --cpu-clock: the Solomon time limit counts this process's CPU time (fair numbers on a loaded, shared machine). */
+const solomonClock = process.argv.includes('--cpu-clock')
+  ? {
+      now: () => {
+        const u = process.cpuUsage();
+        return (u.user + u.system) / 1000;
+      },
+    }
+  : {};
 
 function row(cells: (string | number)[]): string {
   return `| ${cells.join(' | ')} |`;
@@ -156,9 +167,10 @@ function benchmarkSolomon(): void {
       'ms to best (max)',
       'ms total (max)',
       'feasible',
+      ...(pyvrpPython ? ['PyVRP: routes / distance (best–worst), same limit and seeds'] : []),
     ]),
   );
-  console.log(row(['---', '---:', '---', '---:', '---:', '---:', '---:', '---']));
+  console.log(row(['---', '---:', '---', '---:', '---:', '---:', '---:', '---', ...(pyvrpPython ? ['---:'] : [])]));
   const lines = readFileSync(path.join(dir, 'known-values.csv'), 'utf8').trim().split('\n').slice(1);
   for (const line of lines) {
     const [set, name, file, valueText, objectiveText] = line.split(',') as [string, string, string, string, string];
@@ -171,7 +183,7 @@ function benchmarkSolomon(): void {
       set === 'VRPTW' ? (['distance', 'vehicles-then-distance'] as const) : (['vehicles-then-distance'] as const);
     for (const objective of objectives) {
       const results = Array.from({ length: runs }, (_, k) =>
-        solveSolomon(text, { timeLimitMs: solomonMs, seed: seed + k, convention, objective }),
+        solveSolomon(text, { timeLimitMs: solomonMs, seed: seed + k, convention, objective, ...solomonClock }),
       );
       const same = results.filter((r) => r.vehicles === knownRoutes);
       const gaps = same.map((r) => (100 * (r.distance - value)) / value);
@@ -195,9 +207,25 @@ function benchmarkSolomon(): void {
           Math.max(...results.map((r) => r.msToBest)).toFixed(0),
           Math.max(...results.map((r) => r.ms)).toFixed(0),
           results.every((r) => r.feasible) ? 'yes' : 'NO',
+          ...(pyvrpPython ? [pyvrpCell(pyvrpPython, path.join(dir, file), convention, objective)] : []),
         ]),
       );
     }
+  }
+}
+
+function pyvrpCell(python: string, file: string, convention: 'truncated' | 'double', objective: string): string {
+  try {
+    const rs: PyvrpResult[] = Array.from({ length: runs }, (_, k) =>
+      runPyvrp(python, file, { seconds: solomonMs / 1000, seed: seed + k, convention, objective }),
+    );
+    const label = (r: PyvrpResult) => `${r.vehicles} / ${r.distance}${r.feasible ? '' : ' (infeasible)'}`;
+    const sorted = [...rs].sort((a, b) => a.vehicles - b.vehicles || a.distance - b.distance);
+    const first = sorted[0] as PyvrpResult;
+    const last = sorted[sorted.length - 1] as PyvrpResult;
+    return label(first) === label(last) ? label(first) : `${label(first)} – ${label(last)}`;
+  } catch (error) {
+    return `error: ${(error as Error).message.slice(0, 60)}`;
   }
 }
 
@@ -261,9 +289,15 @@ console.log(
   `# routing benchmark — ${new Date().toISOString()} — ${os.cpus()[0]?.model ?? 'cpu'} ×${os.cpus().length}, Node ${process.version}, seed ${seed}, runs ${runs}, limits ${TSPLIB_TIME_LIMIT_MS} / ${TSPTW_TIME_LIMIT_MS} / ${solomonMs} ms (TSPLIB / TSPTW / Solomon), load ${os.loadavg()[0]?.toFixed(1)}`,
 );
 console.log('');
-// PyVRP (issue 15's side-by-side reference) is published on PyPI only; this machine reaches the npm and apt
-// registries but not PyPI, so there is no PyVRP column.
-console.log('PyVRP: not run (PyPI only; not reachable from this machine; not on npm or apt)');
+// PyVRP (issue 15's side-by-side reference, PyPI only): a column beside ours on the Solomon rows where it is
+// installed (python3, or the interpreter PYVRP_PYTHON names); otherwise one line saying why.
+const pyvrp = findPyvrp();
+const pyvrpPython = 'python' in pyvrp ? pyvrp.python : undefined;
+console.log(
+  'python' in pyvrp
+    ? `PyVRP: ${pyvrp.python}, Solomon rows only (bench/pyvrp/solve.py, same time limit and seeds)`
+    : `PyVRP: not run: ${pyvrp.reason}`,
+);
 console.log('');
 const solomonOnly = process.argv.includes('--solomon-only');
 if (!solomonOnly) benchmarkInstances();

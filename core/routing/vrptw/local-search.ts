@@ -33,13 +33,21 @@ export function localSearch(s: VrptwState, ctx: LocalSearchContext): boolean {
     for (const u of ctx.order) {
       if ((++checks & 15) === 0 && ctx.now() > ctx.deadline) return false;
       if (s.routeOf[u]! < 0) continue;
+      const since = s.tested[u]!;
+      const startedAt = s.clock;
+      let moved = false;
       for (const v of ctx.neighbours[u]!) {
-        if (s.routeOf[v]! < 0) continue;
+        const rv = s.routeOf[v]!;
+        if (rv < 0) continue;
+        // Moves between u and v depend only on their two routes: skip when neither changed since u was tested.
+        if (s.modified[s.routeOf[u]!]! <= since && s.modified[rv]! <= since) continue;
         if (tryMoves(s, ctx, u, v)) {
           improved = true;
+          moved = true;
           break;
         }
       }
+      if (!moved) s.tested[u] = startedAt;
     }
   }
   return true;

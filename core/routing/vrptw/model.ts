@@ -45,6 +45,9 @@ export interface VrptwOptions {
   seed?: number;
   /** Caps the large-neighbourhood iterations; with it (and an ample time limit) a run is reproducible anywhere. */
   maxIterations?: number;
+  /** Milliseconds clock for the time limit (default performance.now). Benchmarks on a shared machine pass the
+   * process's CPU time so a loaded machine does not change the result. */
+  now?: () => number;
 }
 
 export interface VrptwRoute {

@@ -17,6 +17,10 @@ export interface RecreateContext {
   signature: readonly number[];
   /** How often each customer failed to be inserted: harder ones go first (Nagata & Bräysy 2009). */
   failures: Int32Array;
+  /** near[c·n + d] = 1 when d is among c's closest customers: recreate then only tries the routes that hold one
+   * (and unused vehicles), falling back to every route when none of those can take c (SISR-style restriction,
+   * Christiaens & Vanden Berghe 2020). Undefined = always every route. */
+  near?: Uint8Array;
 }
 
 /** Route indices worth trying: used routes, plus one unused vehicle per signature while routes may be added. */
@@ -37,66 +41,127 @@ function candidateRoutes(s: VrptwState, ctx: RecreateContext): number[] {
 const openCost = (s: VrptwState, r: number, ctx: RecreateContext) => (s.routes[r]!.size === 0 ? ctx.vehicleCost : 0);
 
 /** Regret-2 insertion of the whole bank. Best insertions are cached per (customer, route) and recomputed only
- * for the route that changed. */
+ * for the route that changed; each customer's best and second-best are kept up to date incrementally (a full
+ * rescan of its routes only when the route that changed held one of them). */
 export function regretInsert(s: VrptwState, ctx: RecreateContext): void {
   const bank = s.bank;
   const R = s.routes.length;
-  const cost = new Map<number, Float64Array>();
-  const pos = new Map<number, Int32Array>();
-  for (const c of bank) {
-    cost.set(c, new Float64Array(R).fill(Number.NaN));
-    pos.set(c, new Int32Array(R));
-  }
+  const q = bank.length;
+  const cost = new Float64Array(q * R).fill(Number.NaN);
+  const pos = new Int32Array(q * R);
+  const best = new Float64Array(q);
+  const second = new Float64Array(q);
+  const bestR = new Int32Array(q);
+  const secondR = new Int32Array(q);
+  const ids = bank.slice();
+  const alive = new Uint8Array(q).fill(1);
+  let routes = candidateRoutes(s, ctx);
+  const n = s.routeOf.length;
+  const near = ctx.near;
+  // mask[k·R + r]: route r holds one of customer k's near customers (or near is off).
+  const mask = new Uint8Array(q * R).fill(near ? 0 : 1);
+  const widened = new Uint8Array(q);
+  if (near)
+    for (let k = 0; k < q; k++) {
+      const row = ids[k]! * n;
+      for (let d = 0; d < n; d++) if (near[row + d] && s.routeOf[d]! >= 0) mask[k * R + s.routeOf[d]!] = 1;
+    }
+  const evaluate = (k: number, r: number) => {
+    const [d, p] = bestInsertion(s.problem, s.routes[r]!, ids[k]!);
+    cost[k * R + r] = d + openCost(s, r, ctx);
+    pos[k * R + r] = p;
+  };
+  const rescan = (k: number) => {
+    let b = Number.POSITIVE_INFINITY;
+    let sc = Number.POSITIVE_INFINITY;
+    let br = -1;
+    let sr = -1;
+    for (const r of routes) {
+      if (!mask[k * R + r] && s.routes[r]!.size > 0) continue;
+      if (Number.isNaN(cost[k * R + r]!)) evaluate(k, r);
+      const d = cost[k * R + r]!;
+      if (d < b) {
+        sc = b;
+        sr = br;
+        b = d;
+        br = r;
+      } else if (d < sc) {
+        sc = d;
+        sr = r;
+      }
+    }
+    if (!Number.isFinite(b) && near && !widened[k]) {
+      // None of the near routes can take it: widen to every route for good.
+      widened[k] = 1;
+      for (let r = 0; r < R; r++) mask[k * R + r] = 1;
+      rescan(k);
+      return;
+    }
+    best[k] = b;
+    second[k] = sc;
+    bestR[k] = br;
+    secondR[k] = sr;
+  };
+  for (let k = 0; k < q; k++) rescan(k);
   const noise = () => 1 + 0.1 * (ctx.rng() - 0.5);
-  while (bank.length > 0) {
-    const routes = candidateRoutes(s, ctx);
+  for (let left = q; left > 0; left--) {
     let pick = -1;
     let pickRegret = Number.NEGATIVE_INFINITY;
-    let pickRoute = -1;
-    let pickPos = -1;
-    for (let bi = 0; bi < bank.length; bi++) {
-      const c = bank[bi]!;
-      const cc = cost.get(c)!;
-      const pc = pos.get(c)!;
-      let best = Number.POSITIVE_INFINITY;
-      let second = Number.POSITIVE_INFINITY;
-      let bestR = -1;
-      for (const r of routes) {
-        if (Number.isNaN(cc[r]!)) {
-          const [d, p] = bestInsertion(s.problem, s.routes[r]!, c);
-          cc[r] = d + openCost(s, r, ctx);
-          pc[r] = p;
-        }
-        const d = cc[r]!;
-        if (d < best) {
-          second = best;
-          best = d;
-          bestR = r;
-        } else if (d < second) second = d;
-      }
-      if (bestR < 0) continue;
+    for (let k = 0; k < q; k++) {
+      if (!alive[k] || bestR[k]! < 0 || !Number.isFinite(best[k]!)) continue;
       // A customer with a single option goes first; failures break ties toward the hard ones.
-      const regret = (Number.isFinite(second) ? (second - best) * noise() : 1e12) + ctx.failures[c]!;
+      const regret = (Number.isFinite(second[k]!) ? (second[k]! - best[k]!) * noise() : 1e12) + ctx.failures[ids[k]!]!;
       if (regret > pickRegret) {
         pickRegret = regret;
-        pick = bi;
-        pickRoute = bestR;
-        pickPos = pc[bestR]!;
+        pick = k;
       }
     }
     if (pick < 0) break;
-    const c = bank[pick]!;
-    bank.splice(pick, 1);
-    const wasEmpty = s.routes[pickRoute]!.size === 0;
-    s.insert(c, pickRoute, pickPos);
-    for (const other of bank) {
-      const cc = cost.get(other)!;
-      cc[pickRoute] = Number.NaN;
-      // Opening a vehicle changes which unused vehicle represents its signature: recompute those too.
-      if (wasEmpty) for (let r = 0; r < R; r++) if (s.routes[r]!.size === 0) cc[r] = Number.NaN;
+    const c = ids[pick]!;
+    const r = bestR[pick]!;
+    alive[pick] = 0;
+    const wasEmpty = s.routes[r]!.size === 0;
+    s.insert(c, r, pos[pick * R + r]!);
+    if (wasEmpty) {
+      // Opening a vehicle changes which unused vehicle represents its signature (and maybe whether any may open).
+      routes = candidateRoutes(s, ctx);
+      for (let k = 0; k < q; k++) {
+        if (!alive[k]) continue;
+        for (let x = 0; x < R; x++) if (s.routes[x]!.size === 0) cost[k * R + x] = Number.NaN;
+        cost[k * R + r] = Number.NaN;
+        rescan(k);
+      }
+      continue;
+    }
+    for (let k = 0; k < q; k++) {
+      if (!alive[k]) continue;
+      if (near && !mask[k * R + r]) {
+        if (!near[ids[k]! * n + c]) continue;
+        mask[k * R + r] = 1;
+      }
+      evaluate(k, r);
+      if (bestR[k] === r || secondR[k] === r) rescan(k);
+      else {
+        const d = cost[k * R + r]!;
+        if (d < best[k]!) {
+          second[k] = best[k]!;
+          secondR[k] = bestR[k]!;
+          best[k] = d;
+          bestR[k] = r;
+        } else if (d < second[k]!) {
+          second[k] = d;
+          secondR[k] = r;
+        }
+      }
     }
   }
-  for (const c of bank) ctx.failures[c]!++;
+  const left: number[] = [];
+  for (let k = 0; k < q; k++)
+    if (alive[k]) {
+      left.push(ids[k]!);
+      ctx.failures[ids[k]!]!++;
+    }
+  s.bank = left;
 }
 
 /** Greedy insertion, hardest (most failed) customers first, otherwise in random order; each position may be
@@ -108,19 +173,32 @@ export function greedyInsert(s: VrptwState, ctx: RecreateContext): void {
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   order.sort((a, b) => ctx.failures[b]! - ctx.failures[a]!);
+  const n = s.routeOf.length;
   const left: number[] = [];
   for (const c of order) {
     let best = Number.POSITIVE_INFINITY;
     let bestR = -1;
     let bestP = -1;
-    for (const r of candidateRoutes(s, ctx)) {
-      if (ctx.rng() < 0.01) continue;
-      const [d, p] = bestInsertion(s.problem, s.routes[r]!, c);
-      const total = d + openCost(s, r, ctx);
-      if (total < best) {
-        best = total;
-        bestR = r;
-        bestP = p;
+    const routes = candidateRoutes(s, ctx);
+    let tryRoute: Uint8Array | undefined;
+    if (ctx.near) {
+      tryRoute = new Uint8Array(s.routes.length);
+      const row = c * n;
+      for (let d = 0; d < n; d++) if (ctx.near[row + d] && s.routeOf[d]! >= 0) tryRoute[s.routeOf[d]!] = 1;
+    }
+    for (let pass = 0; pass < 2 && bestR < 0; pass++) {
+      // Pass 0: near routes and unused vehicles; pass 1 (when none could take c): every route.
+      if (pass === 1 && !tryRoute) break;
+      for (const r of routes) {
+        if (pass === 0 && tryRoute && !tryRoute[r] && s.routes[r]!.size > 0) continue;
+        if (ctx.rng() < 0.01) continue;
+        const [d, p] = bestInsertion(s.problem, s.routes[r]!, c);
+        const total = d + openCost(s, r, ctx);
+        if (total < best) {
+          best = total;
+          bestR = r;
+          bestP = p;
+        }
       }
     }
     if (bestR < 0) {
@@ -169,8 +247,15 @@ export function ruin(s: VrptwState, ctx: RuinContext, q: number): void {
     const seed = removed[Math.floor(ctx.rng() * removed.length)]!;
     const list = ctx.related[seed]!;
     // Shaw's randomised choice: index ⌊y^p · |candidates|⌋ with p = 6 favours the most related.
-    const candidates = list.filter((c) => s.routeOf[c]! >= 0);
-    if (candidates.length === 0) break;
-    take(candidates[Math.floor(ctx.rng() ** 6 * candidates.length)]!);
+    // Walk the list to the k-th customer still in a route (k is small: y^6 favours the front).
+    let k = Math.floor(ctx.rng() ** 6 * (assigned.length - removed.length));
+    let chosen = -1;
+    for (const c of list) {
+      if (s.routeOf[c]! < 0) continue;
+      chosen = c;
+      if (k-- === 0) break;
+    }
+    if (chosen < 0) break;
+    take(chosen);
   }
 }

@@ -6,7 +6,10 @@
 //      that failed most often first): remove a route, put its customers in the bank, and search with one
 //      route fewer until the bank is empty (success: repeat) or the attempt's iterations run out;
 //   2. distance: simulated annealing on the travel at the final route count (as in SISR, Christiaens &
-//      Vanden Berghe 2020).
+//      Vanden Berghe 2020), in cycles: a cycle that stalls after improving the best restarts hot from the
+//      best; one that brought nothing ends the search. Recreate here tries only the routes near each
+//      customer, and the local search only re-examines pairs whose routes changed (HGS's filter), so
+//      an iteration costs about what the ruin touched rather than the whole solution.
 // Every route held is feasible (the O(1) checks only admit feasible moves), so the best solution found is
 // always feasible; customers that fit nowhere are reported as unassigned. The time limit is a limit: the
 // search also stops when the best solution has not improved for a while.
@@ -22,7 +25,7 @@ const NEIGHBOURS = 15;
 
 export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): VrptwSolution {
   validateVrptw(problem);
-  const now = () => performance.now();
+  const now = options.now ?? (() => performance.now());
   const t0 = now();
   const limit = options.timeLimitMs ?? DEFAULT_VRPTW_TIME_LIMIT_MS;
   // Keep a margin for building the answer (as solveRoute does).
@@ -61,6 +64,19 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
       .slice(0, NEIGHBOURS)
       .map(([, j]) => j),
   );
+  // Recreate's candidate routes in the distance phase: those holding one of the 2·NEIGHBOURS closest customers.
+  const near = new Uint8Array(n * n);
+  for (let i = 0; i < n; i++) {
+    const closest = all
+      .filter((j) => j !== i)
+      .map((j) => [Math.min(proximity(i, j), proximity(j, i)), j] as const)
+      .sort((a, b) => a[0] - b[0])
+      .slice(0, 2 * NEIGHBOURS);
+    for (const [, j] of closest) {
+      near[i * n + j] = 1;
+      near[j * n + i] = 1;
+    }
+  }
   let horizon = 1;
   for (const v of V) horizon = Math.max(horizon, v.shiftEnd - v.shiftStart);
   const related = all.map((i) =>
@@ -89,8 +105,8 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
     shuffleOrder();
     localSearch(s, { neighbours, vehicleCost, perVehicle, sameEnd, order, deadline, now });
   };
-  const recreate = (s: VrptwState, maxRoutes: number) => {
-    const ctx = { rng, vehicleCost, maxRoutes, signature, failures };
+  const recreate = (s: VrptwState, maxRoutes: number, restricted = false) => {
+    const ctx = { rng, vehicleCost, maxRoutes, signature, failures, near: restricted ? near : undefined };
     if (rng() < 0.5) regretInsert(s, ctx);
     else greedyInsert(s, ctx);
   };
@@ -139,6 +155,8 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
       }
       let success: VrptwState | null = null;
       for (let it = 0; it < attemptIterations && !outOfBudget(); it++) {
+        // Keep at least 40 % of the limit for the distance phase.
+        if (now() - t0 > 0.6 * limit) break;
         iterations++;
         const cand = cur.clone();
         recreate(cand, target);
@@ -167,31 +185,50 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
     const maxRoutes = hierarchical && best.bank.length === 0 ? best.usedRoutes : Number.POSITIVE_INFINITY;
     const planned = Math.min(maxIterations, 2000 + 100 * n);
     const stall = Math.max(1000, 30 * n);
-    const tStart = (0.05 * Math.max(best.cost, 1)) / (n + best.usedRoutes);
+    const tStart = (0.2 * Math.max(best.cost, 1)) / (n + best.usedRoutes);
     const tEnd = tStart / 100;
-    const phaseStart = now();
-    const timeLeft = Math.max(1, deadline - phaseStart);
+    // Annealing cycles: when one stalls after improving the best, restart from the best and heat again
+    // (restarts when stalled); stop when a whole cycle brought nothing (stalled for good).
+    let cycleStart = now();
+    let timeLeft = Math.max(1, deadline - cycleStart);
+    let k0 = 0;
     let lastImprovement = 0;
+    let improvedInCycle = false;
     for (let k = 0; ; k++) {
       if (outOfBudget()) break;
-      if (k - lastImprovement > stall || k >= planned) {
-        stoppedBy = k >= planned && options.maxIterations !== undefined ? 'iterations' : 'stalled';
+      if (k >= planned && options.maxIterations !== undefined) {
+        stoppedBy = 'iterations';
         break;
+      }
+      if (k - lastImprovement > stall || k - k0 >= planned) {
+        if (!improvedInCycle || options.maxIterations !== undefined) {
+          stoppedBy = 'stalled';
+          break;
+        }
+        cur = best.clone();
+        k0 = k;
+        lastImprovement = k;
+        improvedInCycle = false;
+        cycleStart = now();
+        timeLeft = Math.max(1, deadline - cycleStart);
       }
       iterations++;
       // Cool by iterations; without an iteration cap, also by time, so a short limit still ends cold.
       const progress =
-        options.maxIterations !== undefined ? k / planned : Math.max(k / planned, (now() - phaseStart) / timeLeft);
+        options.maxIterations !== undefined
+          ? k / planned
+          : Math.max((k - k0) / planned, (now() - cycleStart) / timeLeft);
       const temperature = tStart * (tEnd / tStart) ** Math.min(1, progress);
       const cand = cur.clone();
       ruin(cand, { rng, related }, ruinSize());
-      recreate(cand, maxRoutes);
+      recreate(cand, maxRoutes, true);
       ls(cand);
       if (accept(cand, cur, hierarchical, temperature, rng())) cur = cand;
       if (better(cand, best, hierarchical)) {
         best = cand.clone();
         bestAt = now();
         lastImprovement = k;
+        improvedInCycle = true;
       }
     }
   }

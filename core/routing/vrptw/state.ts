@@ -9,6 +9,11 @@ export class VrptwState {
   routeOf: Int32Array;
   posOf: Int32Array;
   bank: number[] = [];
+  /** Change clock: modified[r] = clock value when route r last changed; tested[u] = clock value when the local
+   * search last found no improving move around u (HGS's "what changed since" filter, Vidal 2022 §4). */
+  clock = 1;
+  modified: Int32Array;
+  tested: Int32Array;
 
   constructor(
     readonly problem: VrptwProblem,
@@ -17,6 +22,8 @@ export class VrptwState {
     this.routes = routes ?? problem.vehicles.map((_, k) => new RouteState(problem, k));
     this.routeOf = new Int32Array(problem.customers.length).fill(-1);
     this.posOf = new Int32Array(problem.customers.length);
+    this.modified = new Int32Array(this.routes.length).fill(1);
+    this.tested = new Int32Array(problem.customers.length);
     for (let r = 0; r < this.routes.length; r++) this.index(r);
   }
 
@@ -36,6 +43,8 @@ export class VrptwState {
     s.routes = routes;
     s.routeOf = this.routeOf.slice();
     s.posOf = this.posOf.slice();
+    s.modified = this.modified.slice();
+    s.tested = this.tested.slice();
     s.bank = this.bank.slice();
     return s;
   }
@@ -53,6 +62,7 @@ export class VrptwState {
   refresh(r: number): void {
     this.routes[r]!.update();
     this.index(r);
+    this.modified[r] = ++this.clock;
   }
 
   remove(c: number): void {
