@@ -14,7 +14,8 @@ import { parseTsptw } from '../../../core/routing/instances/tsptw.ts';
 import type { Problem, Visit } from '../../../core/routing/model.ts';
 import { createRng } from '../../../core/routing/rng.ts';
 import { solveRoute } from '../../../core/routing/solve.ts';
-import { Acc, prepare, RouteState, twSearch } from '../../../core/routing/tw-search.ts';
+import { Acc, prepare, Reach, RouteState } from '../../../core/routing/tw/route-state.ts';
+import { twSearch } from '../../../core/routing/tw-search.ts';
 import { randomDay } from './helpers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -121,10 +122,58 @@ describe('O(1) move evaluation (concatenation of forward/backward window summari
         expect([C, TW]).toEqual(Object.values(reference(problem, st.order())));
       }
       // The tables after the partial rebuild describe the new route, and time warp 0 ⇔ feasible.
-      st.setF(acc, 0, n + 1);
+      st.whole(acc);
       const ref = reference(problem, st.order());
       expect([acc.C, acc.TW]).toEqual([ref.travel, ref.timeWarp]);
       expect(acc.TW === 0).toBe(scoreOrder(c, st.order()).penalty === 0);
+    }
+  });
+});
+
+describe('pieces grown outwards from a visit (what the descent joins to score a move in O(1))', () => {
+  it.each([5, 6])('equal the piece walked node by node, forward and reversed (seed %i)', (seed) => {
+    const problem = bookedRoute(30, seed, 20, seed % 2 === 0);
+    const c = compile(problem);
+    const rng = createRng(seed);
+    const n = c.n;
+    const order = Array.from({ length: n }, (_, i) => i).sort(() => rng() - 0.5);
+    const d = prepare(c, 10);
+    const st = new RouteState(d, c.start, c.end, order);
+    const reach = new Reach(st);
+    const fast = new Acc();
+    const slow = new Acc();
+    const same = () =>
+      expect([fast.C, fast.TW, fast.D, fast.E, fast.L]).toEqual([slow.C, slow.TW, slow.D, slow.E, slow.L]);
+    for (let centre = 1; centre <= n; centre++) {
+      reach.centre(centre);
+      // Queried in random order of distance, as the descent does (the pieces grow on demand).
+      const far = Array.from({ length: n }, (_, k) => k + 1).sort(() => rng() - 0.5);
+      for (const k of far) {
+        const lead = 1 + Math.floor(rng() * 3);
+        st.prefix(fast, 0);
+        st.prefix(slow, 0);
+        if (k >= centre + lead) {
+          reach.forward(fast, centre + lead, k);
+          st.walk(slow, centre + lead, k, false);
+          same();
+        }
+        if (k <= centre - lead) {
+          reach.forward(fast, k, centre - lead);
+          st.walk(slow, k, centre - lead, false);
+          same();
+        }
+        const back = Math.floor(rng() * 2);
+        if (k > centre + back) {
+          reach.backward(fast, centre + back, k);
+          st.walk(slow, centre + back, k, true);
+          same();
+        }
+        if (k < centre - back) {
+          reach.backward(fast, k, centre - back);
+          st.walk(slow, k, centre - back, true);
+          same();
+        }
+      }
     }
   });
 });
