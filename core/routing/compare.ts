@@ -22,6 +22,8 @@ export interface RouteComparison {
   /** Saving as a percentage of the calendar order's travel (0 when that is 0). */
   savedPercent: number;
   provedOptimal: boolean;
+  /** Why the optimum is not proven, when the exact search was tried and stopped (e.g. its memory cap). */
+  proofNote?: string;
   changes: RouteChange[];
 }
 
@@ -33,10 +35,16 @@ export function compareWithCalendarOrder(
 ): RouteComparison {
   const calendar = evaluateRoute(problem, calendarOrder);
   let provedOptimal = false;
+  let proofNote: string | undefined;
   let target = optimizedOrder ? [...optimizedOrder] : null;
   if (!target) {
     const solution = solveRoute(problem, { ...options, initialOrder: [...calendarOrder] });
     provedOptimal = solution.provedOptimal;
+    const exact = solution.stats.exact;
+    // Budgets stop a proof (memory, labels, work, the caller's limit); say which, never claim the optimum.
+    const budgets = ['memory', 'labels', 'work', 'time'];
+    if (!provedOptimal && exact?.status === 'aborted' && exact.reason && budgets.includes(exact.stop ?? ''))
+      proofNote = `Not proven optimal: ${exact.reason}.`;
     target = solution.routes[0]?.order ?? [...calendarOrder];
   }
   let optimized = evaluateRoute(problem, target);
@@ -116,6 +124,7 @@ export function compareWithCalendarOrder(
     savedMinutes: before - after,
     savedPercent: before > 0 ? (100 * (before - after)) / before : 0,
     provedOptimal,
+    ...(proofNote ? { proofNote } : {}),
     changes,
   };
 }

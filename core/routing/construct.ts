@@ -37,9 +37,11 @@ function nearestNeighbour(c: Compiled): number[] {
   return order;
 }
 
-function cheapestInsertion(c: Compiled, seedOrder: number[]): number[] {
+/** O(n³): null when the deadline passes first (the other constructions are O(n²) and always finish). */
+function cheapestInsertion(c: Compiled, seedOrder: number[], deadline: number): number[] | null {
   const order: number[] = [];
   for (const j of seedOrder) {
+    if (performance.now() > deadline) return null;
     let bestPos = 0;
     let best: Score | null = null;
     for (let p = 0; p <= order.length; p++) {
@@ -56,16 +58,22 @@ function cheapestInsertion(c: Compiled, seedOrder: number[]): number[] {
   return order;
 }
 
-export function constructRoutes(c: Compiled): number[][] {
+export function constructRoutes(c: Compiled, deadline = Number.POSITIVE_INFINITY): number[][] {
   const edd = byDeadline(c);
   const routes = [edd, nearestNeighbour(c)];
-  if (c.n <= 200) routes.push(cheapestInsertion(c, edd));
+  const inserted = c.n <= 200 ? cheapestInsertion(c, edd, deadline) : null;
+  if (inserted) routes.push(inserted);
   return routes;
 }
 
-export function bestConstruction(c: Compiled, extra: number[][] = []): { order: number[]; score: Score } {
+/** `deadline` (performance.now()) keeps construction inside the caller's time limit. */
+export function bestConstruction(
+  c: Compiled,
+  extra: number[][] = [],
+  deadline = Number.POSITIVE_INFINITY,
+): { order: number[]; score: Score } {
   let best: { order: number[]; score: Score } | null = null;
-  for (const order of [...extra, ...constructRoutes(c)]) {
+  for (const order of [...extra, ...constructRoutes(c, deadline)]) {
     const score = scoreOrder(c, order);
     if (!best || better(score, best.score)) best = { order, score };
   }

@@ -76,6 +76,8 @@ export interface RouteReport {
   /** Whether some order meets every window and working hours. False: no saving is claimed (null below). */
   feasible: boolean;
   provedOptimal: boolean;
+  /** Why the best order is not proven optimal, when the exact search stopped (its memory or work budget). */
+  proofNote?: string;
   /** True when the drives from the start (home) and back to the end are counted; false: between visits only. */
   countsHomeLegs: boolean;
   /** Which legs the totals count, in words (shown by the CLI, the Route view and the assistant alike). */
@@ -246,6 +248,7 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
     travelTimes: 'approximate: great-circle distance × road factor ÷ area speed + parking',
     feasible,
     provedOptimal: cmp.provedOptimal,
+    ...(cmp.proofNote ? { proofNote: cmp.proofNote } : {}),
     countsHomeLegs,
     legsNote: legsNote(countsHomeLegs, end !== null),
     calendar: reportRoute(cmp.calendar, titles),
@@ -352,6 +355,7 @@ export function formatRouteReport(report: RouteReport): string {
   } else {
     out.push(infeasibleLine(report));
   }
+  if (report.proofNote) out.push(report.proofNote);
   for (const line of report.changes) out.push(`- ${line}`);
   // A visit that cannot be served even alone is reported once, with its root cause.
   const rootCauses = new Set(report.unservable.map((v) => `${v.visitId}:${v.reason}`));

@@ -90,7 +90,15 @@ export function localSearch(
       queue.push(v);
     }
   };
+  // A full re-schedule is O(n): look at the clock every 16 of them, so one visit's moves (up to O(n²) work on
+  // a large route) cannot run far past the deadline; once it passed, every move is declined.
+  let timeUp = false;
+  let evaluated = 0;
   const tryOrder = (cand: number[]): boolean => {
+    if (timeUp || ((++evaluated & 15) === 0 && performance.now() > deadline)) {
+      timeUp = true;
+      return false;
+    }
     const sc = scoreOrder(c, cand);
     if (!better(sc, score)) return false;
     const next = [c.start, ...cand, c.end];
@@ -185,9 +193,8 @@ export function localSearch(
 
   refresh();
   for (const v of focus ?? order) enqueue(v);
-  let checked = 0;
-  while (queue.length > 0) {
-    if ((++checked & 3) === 0 && performance.now() > deadline) break;
+  while (queue.length > 0 && !timeUp) {
+    if (performance.now() > deadline) break;
     const v = queue.shift() as number;
     queued[v] = 0;
     if (improveAround(v)) enqueue(v);

@@ -116,14 +116,34 @@ export interface Solution {
     msToBest: number;
     labels?: number;
     iterations?: number;
-    /** Outcome of the exact DP when it ran; `reason` says why it gave up (label budget, memory cap, time). */
-    exact?: { status: 'optimal' | 'infeasible' | 'aborted'; reason?: string };
+    /**
+     * Wall milliseconds per phase: `setup` (compile, construction), `warm` (the search giving the DP its
+     * incumbent), `exact` (the DP), `search` (the heuristic), `finish` (evaluation and explanation).
+     */
+    phases?: Record<string, number>;
+    /**
+     * Outcome of the exact DP when it ran. When it gave up, `reason` says why in words (e.g. "memory cap of
+     * 600 MB reached (3750000 labels at ~160 bytes each)") and `stop` names the budget: `labels`, `memory`,
+     * `work` (all three independent of the machine's load), `time` (the caller's time limit itself), `size`.
+     * `work` counts the DP's elementary steps (expansions, dominance comparisons, bound computations).
+     */
+    exact?: {
+      status: 'optimal' | 'infeasible' | 'aborted';
+      reason?: string;
+      stop?: 'labels' | 'memory' | 'work' | 'time' | 'size' | 'bound';
+      work?: number;
+    };
   };
 }
 
 export interface SolveOptions {
-  /** Overall wall-clock budget (default 1000 ms). */
+  /** Overall wall-clock budget (default 1000 ms), counted from `startedAt`; every phase stays inside it. */
   timeLimitMs?: number;
+  /**
+   * performance.now() value the time limit counts from (default: when solveRoute is called), so a caller's
+   * own setup (parsing a file, building the matrix) counts against the same limit.
+   */
+  startedAt?: number;
   /** Seed for the heuristic's PRNG (default 1). */
   seed?: number;
   /** Cap on heuristic iterations; with it the result is reproducible regardless of machine speed. */
@@ -131,13 +151,18 @@ export interface SolveOptions {
   /** Instances up to this size always go to the exact DP first (default 16). */
   exactMaxVisits?: number;
   /**
-   * Label budget for the exact DP before it gives up (default 2,000,000, a few hundred MB at most). The DP
-   * is budgeted in labels, not in a share of the time limit, so whether a day is proved does not depend on
-   * the machine's load (the time limit remains a backstop).
+   * Label budget for the exact DP before it gives up (default 2,000,000). The DP is budgeted
+   * in labels and work, not in a share of the time limit, so whether a day is proved does not depend on the
+   * machine's load; the clock stops it only when the time limit itself would be overrun.
    */
   maxLabels?: number;
-  /** Memory cap for the exact DP in MB (default 600, ≈ 300 bytes per label); it stops with a clear reason. */
+  /** Memory cap for the exact DP in MB (default 600, ≈ 150 bytes per label and 100 per state); it stops with a clear reason. */
   maxExactMemoryMb?: number;
+  /**
+   * Work budget for the exact DP in elementary steps. Default: none up to `exactMaxVisits` (a day is proved
+   * whenever the time limit allows), and 25,000 per millisecond of the time limit above it (EXACT_WORK_PER_MS).
+   */
+  maxExactWork?: number;
   /** Optional starting order (visit ids), e.g. the calendar order. */
   initialOrder?: string[];
 }

@@ -35,6 +35,8 @@ export function solveInstance(
   const t0 = performance.now();
   const solveOptions = {
     timeLimitMs: options.timeLimitMs ?? 1000,
+    // Parsing and building the matrix count against the same limit.
+    startedAt: t0,
     seed: options.seed,
     maxIterations: options.maxIterations,
   };

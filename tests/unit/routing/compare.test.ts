@@ -37,6 +37,17 @@ describe('compareWithCalendarOrder', () => {
     if (b) expect(b.line).toMatch(/window 09:00–11:00 still met/);
   });
 
+  it('says why the order is not proven optimal when the exact search hits its memory cap, and never claims it', () => {
+    const cmp = compareWithCalendarOrder(street(), ['d', 'a', 'c', 'b'], undefined, { maxExactMemoryMb: 0.0001 });
+    expect(cmp.provedOptimal).toBe(false);
+    expect(cmp.proofNote).toMatch(/^Not proven optimal: memory cap of 0.0001 MB reached/);
+    // The heuristic still finds the out-and-back order.
+    expect(cmp.travelAfterMinutes).toBe(80);
+    const proved = compareWithCalendarOrder(street(), ['d', 'a', 'c', 'b']);
+    expect(proved.provedOptimal).toBe(true);
+    expect(proved.proofNote).toBeUndefined();
+  });
+
   it('says nothing moved when the calendar is already optimal', () => {
     const problem = street();
     const optimal = compareWithCalendarOrder(problem, ['d', 'c', 'b', 'a']).optimized.order;

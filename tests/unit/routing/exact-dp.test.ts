@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { compile } from '../../../core/routing/compile.ts';
+import { solveExact } from '../../../core/routing/exact-dp.ts';
 import { evaluateRoute, solveRoute } from '../../../core/routing/index.ts';
+import { createRng } from '../../../core/routing/rng.ts';
+import { clinicianDay } from '../../support/routing/clinician-day.ts';
 import { bruteForce, randomDay } from './helpers.ts';
 
 const cases: { visits: number; seed: number; windows: boolean; tight: boolean; asymmetric: boolean }[] = [];
@@ -61,4 +65,56 @@ describe('exact DP at day size', () => {
       }
     }
   });
+});
+
+describe('exact DP lower bounds never cut off the optimum', () => {
+  // The tree bound with Held–Karp penalties prunes against the incumbent: with the optimum itself as the
+  // incumbent (the tightest case) the DP must still return it. Asymmetric legs and unreachable legs included.
+  const fuzz = Array.from({ length: 80 }, (_, k) => 500 + k);
+  it.each(fuzz)('seed %i: with the optimum as incumbent, and without one, the DP returns brute force', (seed) => {
+    const rng = createRng(seed);
+    const visits = 2 + Math.floor(rng() * 6);
+    const problem = randomDay({
+      visits,
+      seed,
+      windows: rng() < 0.6,
+      tight: rng() < 0.3,
+      asymmetric: rng() < 0.4,
+      shortVisits: rng() < 0.5,
+    });
+    if (rng() < 0.25) {
+      const i = Math.floor(rng() * (visits + 1));
+      const j = Math.floor(rng() * (visits + 1));
+      if (i !== j) (problem.matrix.minutes[i] as (number | null)[])[j] = null;
+    }
+    const reference = bruteForce(problem);
+    const c = compile(problem);
+    const incumbents = reference ? [undefined, reference.totalTravelMinutes, reference.totalTravelMinutes * 1.03] : [];
+    for (const upperBound of incumbents) {
+      const r = solveExact(c, { upperBound });
+      expect(r.status).toBe('optimal');
+      if (r.status !== 'optimal' || !reference) return;
+      expect(r.travel).toBeCloseTo(reference.totalTravelMinutes, 6);
+      expect(r.finish).toBeCloseTo(reference.finish, 6);
+    }
+    if (!reference) expect(solveExact(c).status).toBe('infeasible');
+  });
+
+  it.each([
+    [12, 1, false],
+    [13, 2, false],
+    [13, 3, true],
+    [12, 4, true],
+  ] as const)(
+    '%i visits (seed %i, windows %s): same optimum as the DP without bounds, far fewer labels',
+    (n, seed, windows) => {
+      const c = compile(clinicianDay(n, seed, windows));
+      const plain = solveExact(c); // no incumbent: no bound pruning at all, the plain label-setting DP
+      const bounded = solveExact(c, plain.status === 'optimal' ? { upperBound: plain.travel * 1.01 } : {});
+      expect(plain.status).toBe('optimal');
+      if (plain.status !== 'optimal' || bounded.status !== 'optimal') throw new Error(bounded.status);
+      expect(bounded.travel).toBeCloseTo(plain.travel, 9);
+      expect(bounded.labels).toBeLessThan(plain.labels);
+    },
+  );
 });
