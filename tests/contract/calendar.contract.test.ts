@@ -90,7 +90,9 @@ describe('events.list through the product’s calendar client', () => {
       fetch: counting,
     });
     expect(events.map((e) => e.id)).toEqual(expectedIds(MAYA, now));
-    expect(urls.length).toBe(Math.ceil(events.length / 7) + (events.length % 7 === 0 ? 1 : 0));
+    // One request per page: the stand-in reads one row past the page, so a last page that is exactly full carries
+    // no nextPageToken (no empty extra page; the count of events left depends on the time of day).
+    expect(urls.length).toBe(Math.max(1, Math.ceil(events.length / 7)));
     expect(urls.slice(1).every((u) => new URL(u).searchParams.has('pageToken'))).toBe(true);
   });
 
