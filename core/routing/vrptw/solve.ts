@@ -2,9 +2,9 @@
 // VRPTW solver: regret-2 construction, then a large-neighbourhood search (ruin and recreate, Schrimpf et al.
 // 2000; Shaw 1998; Ropke & Pisinger 2006) with the granular local search of local-search.ts after each
 // recreate, in two phases for Solomon's hierarchical objective:
-//   1. route elimination (Ropke & Pisinger 2006 §5; Nagata & Bräysy 2009's idea of inserting the customers
-//      that failed most often first): remove a route, put its customers in the bank, and search with one
-//      route fewer until the bank is empty (success: repeat) or the attempt's iterations run out;
+//   1. route elimination with the ejection pool of route-min.ts (Nagata & Bräysy 2009): remove a route and put
+//      its customers back, ejecting others where they do not fit, until the pool is empty (success: repeat),
+//      three attempts fail or 60 % of the limit is spent;
 //   2. distance: simulated annealing on the travel at the final route count (as in SISR, Christiaens &
 //      Vanden Berghe 2020), in cycles: a cycle that stalls after improving the best restarts hot from the
 //      best; one that brought nothing ends the search. Recreate here tries only the routes near each
@@ -17,11 +17,15 @@ import { createRng } from '../rng.ts';
 import { localSearch } from './local-search.ts';
 import { checkVrptwRoute, type VrptwOptions, type VrptwProblem, type VrptwSolution, validateVrptw } from './model.ts';
 import { greedyInsert, regretInsert, ruin } from './recreate.ts';
+import { removeOneRoute } from './route-min.ts';
 import { better, VrptwState } from './state.ts';
 
 export const DEFAULT_VRPTW_TIME_LIMIT_MS = 5000;
 /** Granular neighbourhood size. */
 const NEIGHBOURS = 15;
+/** Share of the time limit the route elimination may use, and its pool insertions per attempt (per customer). */
+const ROUTE_MIN_SHARE = 0.6;
+const ROUTE_MIN_ITERATIONS_PER_CUSTOMER = 100;
 
 export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): VrptwSolution {
   validateVrptw(problem);
@@ -134,49 +138,33 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
     return false;
   };
 
-  // Phase 1: route elimination.
+  // Phase 1: route elimination with an ejection pool (route-min.ts), one route at a time.
   if (hierarchical && n > 0) {
     let demand = 0;
     for (const c of C) demand += c.demand;
     const maxCap = Math.max(...V.map((v) => v.capacity));
     const lowerBound = Math.max(1, maxCap > 0 ? Math.ceil(demand / maxCap - 1e-9) : 1);
-    const attemptIterations = Math.max(300, 30 * n);
+    // The rest of the limit goes to the distance phase.
+    const stopAt = t0 + ROUTE_MIN_SHARE * limit;
+    const stop = () => outOfBudget() || now() > stopAt;
     let failed = 0;
-    while (best.bank.length === 0 && best.usedRoutes > lowerBound && failed < 3 && !outOfBudget()) {
-      if (now() - t0 > 0.6 * limit) break;
-      const target = best.usedRoutes - 1;
-      let cur = best.clone();
-      const used = cur.routes.map((r, k) => [r.size, k] as const).filter(([m]) => m > 0);
-      used.sort((a, b) => a[0] - b[0]);
-      const [, k] = used[Math.min(failed, used.length - 1)]!;
-      for (const c of cur.routes[k]!.customers.slice()) {
-        cur.remove(c);
-        cur.bank.push(c);
-      }
-      let success: VrptwState | null = null;
-      for (let it = 0; it < attemptIterations && !outOfBudget(); it++) {
-        // Keep at least 40 % of the limit for the distance phase.
-        if (now() - t0 > 0.6 * limit) break;
-        iterations++;
-        const cand = cur.clone();
-        recreate(cand, target);
-        if (cand.bank.length > 0) {
-          ruin(cand, { rng, related }, ruinSize());
-          recreate(cand, target);
-        }
-        if (cand.bank.length === 0) {
-          ls(cand);
-          success = cand;
-          break;
-        }
-        if (cand.bank.length <= cur.bank.length) cur = cand;
-      }
-      if (success) {
-        best = success;
+    while (best.bank.length === 0 && best.usedRoutes > lowerBound && failed < 3 && !stop()) {
+      const attempt = removeOneRoute(best, {
+        rng,
+        neighbours,
+        // Half of an iteration cap at most, so the distance phase still runs.
+        maxIterations: Math.min(ROUTE_MIN_ITERATIONS_PER_CUSTOMER * n, Math.floor((maxIterations - iterations) / 2)),
+        stop,
+      });
+      iterations += attempt.iterations;
+      if (attempt.state) {
+        // No local search between eliminations: routes packed for distance leave less room to empty the next.
+        best = attempt.state;
         bestAt = now();
         failed = 0;
       } else failed++;
     }
+    ls(best);
   }
 
   // Phase 2: least travel at the route count found (simulated annealing).
