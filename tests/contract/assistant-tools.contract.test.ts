@@ -10,7 +10,7 @@ import { CALL_TOKEN_VARIABLE, parseToolResult } from '../../core/assistant/contr
 import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
 import { LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
 import { generateSeed } from '../../fixtures/seed.ts';
-import { addDays, chicagoDateTime } from '../../fixtures/time.ts';
+import { addDays, chicagoDate, chicagoDateTime } from '../../fixtures/time.ts';
 import { assistantSession } from '../support/assistant-session.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
@@ -25,6 +25,20 @@ let today: string;
 let maya: { callToken: string; userId: string; accessToken: string };
 // 06:00 in Chicago on the seed's day: every visit of the day is still ahead.
 const now = () => chicagoDateTime(today, 6 * 60).instant;
+
+/** Maya's first coming day with at least two visits (today or tomorrow may be a weekend without any). */
+function visitDay(): string {
+  const seed = generateSeed({ today });
+  const maya = seed.clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
+  for (let i = 1; i < 10; i++) {
+    const day = addDays(today, i);
+    const visits = seed.events.filter(
+      (e) => e.clinicianId === maya?.id && e.kind === 'visit' && chicagoDate(new Date(e.startsAt)) === day,
+    );
+    if (visits.length >= 2) return day;
+  }
+  throw new Error('Maya has no day with two visits in the coming week');
+}
 
 beforeAll(async () => {
   today = seedTodayOfSnapshot();
@@ -154,8 +168,8 @@ describe('the webhook protocol', () => {
       message: {
         type: 'tool-calls',
         toolCallList: [
-          { id: 'a', type: 'function', function: { name: 'list_visits', arguments: { date: today } } },
-          { id: 'b', name: 'find_visit', arguments: JSON.stringify({ position: 'first', date: today }) },
+          { id: 'a', type: 'function', function: { name: 'list_visits', arguments: { date: visitDay() } } },
+          { id: 'b', name: 'find_visit', arguments: JSON.stringify({ position: 'first', date: visitDay() }) },
         ],
         toolWithToolCallList: [],
         call: { id: 'c', assistantOverrides: { variableValues: { [CALL_TOKEN_VARIABLE]: maya.callToken } } },
@@ -181,8 +195,8 @@ describe.skipIf(!hasContract)('the published webhook schemas (skipped: ../shared
     const openapi = new OpenApiValidator(loadOpenApi(contract));
     const body = message(
       [
-        { name: 'list_visits', args: { date: addDays(today, 1) } },
-        { name: 'optimize_route', args: { date: addDays(today, 1) } },
+        { name: 'list_visits', args: { date: visitDay() } },
+        { name: 'optimize_route', args: { date: visitDay() } },
       ],
       maya.callToken,
     );
@@ -216,12 +230,14 @@ describe('the route tool and the place where the day starts', () => {
     });
     expect(response.status).toBeLessThan(300);
   }
-  async function optimize() {
-    const answer = await post(message([{ name: 'optimize_route', args: { date: addDays(today, 1) } }], maya.callToken));
+  async function tool(name: string, args: Record<string, unknown>) {
+    const answer = await post(message([{ name, args }], maya.callToken));
     const result = parseToolResult((answer.body.results as Array<{ result: string }>)[0]?.result);
     expect(result?.status).toBe('answer');
     return result as Record<string, unknown> & { say: string };
   }
+  const optimize = () => tool('optimize_route', { date: visitDay() });
+  const drive = () => tool('drive_time', { date: visitDay() });
 
   it('counts the drives from and back home when the profile has a home, and says it does not when none is saved', async () => {
     const seeded = generateSeed({ today }).clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
@@ -235,6 +251,36 @@ describe('the route tool and the place where the day starts', () => {
       expect(without.say).toMatch(/not counting the drive from and back home/);
       // The same calendar order costs more with the legs from and back home than between visits only.
       expect(withHome.travelBeforeMinutes as number).toBeGreaterThan(without.travelBeforeMinutes as number);
+    } finally {
+      if (seeded)
+        await setHome({ home_label: seeded.home.address, home_lat: seeded.home.lat, home_lng: seeded.home.lng });
+    }
+  });
+
+  it("counts a day's driving from and back home as the route tool does, and between visits only without a home", async () => {
+    const seeded = generateSeed({ today }).clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
+    type Leg = { from: string; to: string; minutes: number };
+    const withHome = (await drive()) as Awaited<ReturnType<typeof drive>> & { legs: Leg[]; minutes: number };
+    const route = await optimize();
+    await setHome({ home_label: null, home_lat: null, home_lng: null });
+    try {
+      const without = (await drive()) as typeof withHome;
+      expect(withHome.countsHomeLegs).toBe(true);
+      expect(without.countsHomeLegs).toBe(false);
+      expect(withHome.say).toMatch(/from home to \d+ visits and back, in your calendar order/);
+      expect(without.say).toMatch(/not counting the drive from and back home/);
+      // The same legs between visits, plus one from home before them and one back home after them.
+      expect(withHome.legs.map((l) => [l.from, l.to])).toEqual([
+        ['home', without.legs[0]?.from],
+        ...without.legs.map((l) => [l.from, l.to]),
+        [without.legs.at(-1)?.to, 'home'],
+      ]);
+      expect(withHome.legs.slice(1, -1).map((l) => l.minutes)).toEqual(without.legs.map((l) => l.minutes));
+      expect(withHome.minutes).toBe(withHome.legs.reduce((sum, l) => sum + l.minutes, 0));
+      // The route tool's calendar-order driving counts the same legs (each leg here is rounded up to a minute).
+      const before = route.travelBeforeMinutes as number;
+      expect(withHome.minutes).toBeGreaterThanOrEqual(before - 1);
+      expect(withHome.minutes).toBeLessThanOrEqual(before + withHome.legs.length);
     } finally {
       if (seeded)
         await setHome({ home_label: seeded.home.address, home_lat: seeded.home.lat, home_lng: seeded.home.lng });

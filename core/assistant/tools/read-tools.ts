@@ -480,8 +480,8 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Driving: between two visits, or a whole day in calendar order. */
-export async function driveTime(args: Args, ctx: ToolContext): Promise<ToolResult> {
+/** Driving: between two visits, or a whole day (or days) in calendar order, from and back home when the home is known. */
+export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promise<ToolResult> {
   const fromId = stringArg(args, 'fromVisitId');
   const toId = stringArg(args, 'toVisitId');
   if (fromId || toId) {
@@ -539,66 +539,93 @@ export async function driveTime(args: Args, ctx: ToolContext): Promise<ToolResul
     );
   }
   const rangeFrom = dateArg(args, 'from', ctx);
-  if (rangeFrom) return driveRange(args, ctx, rangeFrom);
+  const home = (await ctx.home?.()) ?? null;
+  if (rangeFrom) return driveRange(args, ctx, rangeFrom, home);
   const date = dateArg(args, 'date', ctx) ?? today(ctx);
   const visits = (await loadDay(ctx, date)).filter(isPatientVisit);
   const located = visits.filter((v) => v.coords);
-  if (located.length < 2)
+  if (located.length < (home ? 1 : 2))
     return result(
       'answer',
       tr(
         ctx,
-        `You have ${plural(ctx, located.length, 'visit', 'visita')} with a known location ${when(ctx, date)}, so there is no driving between visits to estimate.`,
-        `Tienes ${plural(ctx, located.length, 'visit', 'visita')} con ubicación conocida ${when(ctx, date)}: no hay trayectos entre visitas que estimar.`,
+        `You have ${plural(ctx, located.length, 'visit', 'visita')} with a known location ${when(ctx, date)}, so there is no driving ${home ? 'to visits' : 'between visits'} to estimate.`,
+        `Tienes ${plural(ctx, located.length, 'visit', 'visita')} con ubicación conocida ${when(ctx, date)}: no hay trayectos ${home ? 'a visitas' : 'entre visitas'} que estimar.`,
       ),
-      { date, minutes: 0, km: 0, legs: [] },
+      { date, minutes: 0, km: 0, legs: [], countsHomeLegs: home !== null },
     );
-  const legs = located.slice(1).map((v, i) => {
-    const prev = located[i] as Visit;
-    return {
-      from: prev.patient,
-      to: v.patient,
-      minutes: driveMinutes(prev.coords, v.coords).minutes,
-      km: roadKm(prev.coords as never, v.coords as never),
-    };
-  });
+  const homeName = tr(ctx, 'home', 'casa');
+  const legs = dayLegs(located, home).map((l) => ({
+    ...l,
+    from: l.from ? (l.from.patient ?? l.from.title) : homeName,
+    to: l.to ? (l.to.patient ?? l.to.title) : homeName,
+  }));
   const minutes = legs.reduce((s, l) => s + l.minutes, 0);
   const km = legs.reduce((s, l) => s + l.km, 0);
   const longest = [...legs].sort((a, b) => b.minutes - a.minutes)[0] as (typeof legs)[number];
   const skipped = visits.length - located.length;
+  const counted = home
+    ? tr(
+        ctx,
+        `from home to ${plural(ctx, located.length, 'visit', 'visita')} and back, in your calendar order`,
+        `de casa a ${plural(ctx, located.length, 'visit', 'visita')} y de vuelta, en el orden de tu calendario`,
+      )
+    : tr(
+        ctx,
+        `between ${located.length} visits in your calendar order (not counting the drive from and back home)`,
+        `entre ${located.length} visitas en el orden de tu calendario (sin contar la ida y la vuelta a casa)`,
+      );
   const say = tr(
     ctx,
-    `${capitalize(when(ctx, date))} you drive about ${minutes} min, about ${distanceText(ctx, km)}, between ${located.length} visits in your calendar order (not counting the drive from and back home). The longest leg is ${longest.from} to ${longest.to}, about ${longest.minutes} min.${skipped ? ` ${skipped} visit${skipped === 1 ? ' has' : 's have'} no known location and ${skipped === 1 ? 'is' : 'are'} not counted.` : ''}`,
-    `${capitalize(when(ctx, date))} conduces unos ${minutes} min, unos ${distanceText(ctx, km)}, entre ${located.length} visitas en el orden de tu calendario (sin contar la ida y la vuelta a casa). El trayecto más largo es de ${longest.from} a ${longest.to}, unos ${longest.minutes} min.`,
+    `${capitalize(when(ctx, date))} you drive about ${minutes} min, about ${distanceText(ctx, km)}, ${counted}. The longest leg is ${longest.from} to ${longest.to}, about ${longest.minutes} min.${skipped ? ` ${skipped} visit${skipped === 1 ? ' has' : 's have'} no known location and ${skipped === 1 ? 'is' : 'are'} not counted.` : ''}`,
+    `${capitalize(when(ctx, date))} conduces unos ${minutes} min, unos ${distanceText(ctx, km)}, ${counted}. El trayecto más largo es de ${longest.from} a ${longest.to}, unos ${longest.minutes} min.${skipped ? ` ${plural(ctx, skipped, 'visit', 'visita')} sin ubicación conocida no se cuenta${skipped === 1 ? '' : 'n'}.` : ''}`,
   );
   return result('answer', say, {
     date,
     minutes,
     km: Math.round(km * 10) / 10,
+    countsHomeLegs: home !== null,
     legs: legs.map((l) => ({ ...l, km: Math.round(l.km * 10) / 10 })),
   });
 }
 
-/** Legs between consecutive located visits of a day, in calendar order. */
-function dayLegs(visits: Visit[]): Array<{ minutes: number; km: number }> {
-  const located = visits.filter((v) => v.coords);
-  return located.slice(1).map((v, i) => {
-    const prev = located[i] as Visit;
+type LatLon = { lat: number; lon: number };
+
+/**
+ * The legs of a day in calendar order between its located visits, and from and back home when the home is known
+ * (`from`/`to` null = home): the legs the Route view counts for the calendar order.
+ */
+function dayLegs(
+  located: Visit[],
+  home: LatLon | null,
+): Array<{ from: Visit | null; to: Visit | null; minutes: number; km: number }> {
+  const stops: Array<{ visit: Visit | null; at: LatLon }> = located.map((v) => ({ visit: v, at: v.coords as LatLon }));
+  if (home && stops.length > 0) {
+    stops.unshift({ visit: null, at: home });
+    stops.push({ visit: null, at: home });
+  }
+  return stops.slice(1).map((stop, i) => {
+    const prev = stops[i] as (typeof stops)[number];
     return {
-      minutes: driveMinutes(prev.coords, v.coords).minutes,
-      km: roadKm(prev.coords as never, v.coords as never),
+      from: prev.visit,
+      to: stop.visit,
+      minutes: driveMinutes(prev.at, stop.at).minutes,
+      km: roadKm(prev.at, stop.at),
     };
   });
 }
 
 /** Driving over several days: per day and in total, in calendar order. */
-async function driveRange(args: Args, ctx: ToolContext, from: string): Promise<ToolResult> {
+async function driveRange(args: Args, ctx: ToolContext, from: string, home: LatLon | null): Promise<ToolResult> {
   const to = dateArg(args, 'to', ctx) ?? from;
   checkRange(from, to);
   const days = await loadDays(ctx, from, to);
   const perDay = [...days.entries()]
     .map(([date, list]) => {
-      const legs = dayLegs(list.filter(isPatientVisit));
+      const legs = dayLegs(
+        list.filter(isPatientVisit).filter((v) => v.coords),
+        home,
+      );
       return { date, minutes: legs.reduce((s, l) => s + l.minutes, 0), km: legs.reduce((s, l) => s + l.km, 0) };
     })
     .filter((d) => d.minutes > 0);
@@ -608,19 +635,24 @@ async function driveRange(args: Args, ctx: ToolContext, from: string): Promise<T
   const say = perDay.length
     ? tr(
         ctx,
-        `${capitalize(rangeText(ctx, from, to))} you drive about ${minutes} min in all, about ${distanceText(ctx, km)}, between visits, in your calendar order, not counting the drive from and back home: ${lines}.`,
-        `${capitalize(rangeText(ctx, from, to))} conduces unos ${minutes} min en total (unos ${distanceText(ctx, km)}) entre visitas: ${lines}.`,
+        home
+          ? `${capitalize(rangeText(ctx, from, to))} you drive about ${minutes} min in all, about ${distanceText(ctx, km)}, from home, between visits and back, in your calendar order: ${lines}.`
+          : `${capitalize(rangeText(ctx, from, to))} you drive about ${minutes} min in all, about ${distanceText(ctx, km)}, between visits, in your calendar order, not counting the drive from and back home: ${lines}.`,
+        home
+          ? `${capitalize(rangeText(ctx, from, to))} conduces unos ${minutes} min en total (unos ${distanceText(ctx, km)}) desde casa, entre visitas y de vuelta: ${lines}.`
+          : `${capitalize(rangeText(ctx, from, to))} conduces unos ${minutes} min en total (unos ${distanceText(ctx, km)}) entre visitas, sin contar la ida y la vuelta a casa: ${lines}.`,
       )
     : tr(
         ctx,
-        `You have no driving between visits ${rangeText(ctx, from, to)}.`,
-        `No tienes trayectos entre visitas ${rangeText(ctx, from, to)}.`,
+        `You have no driving ${home ? 'to visits' : 'between visits'} ${rangeText(ctx, from, to)}.`,
+        `No tienes trayectos ${home ? 'a visitas' : 'entre visitas'} ${rangeText(ctx, from, to)}.`,
       );
   return result('answer', say, {
     from,
     to,
     minutes,
     km: Math.round(km * 10) / 10,
+    countsHomeLegs: home !== null,
     days: perDay.map((d) => ({ ...d, km: Math.round(d.km * 10) / 10 })),
   });
 }
