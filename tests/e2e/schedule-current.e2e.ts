@@ -46,21 +46,31 @@ async function showAgenda(page: Page): Promise<void> {
   await page.locator('.agenda-event').first().waitFor();
 }
 
-/** The first of Maya's seeded visits tomorrow (Chicago): its patient. */
-function mayasFirstPatientTomorrow(): string {
+/**
+ * The first of Maya's seeded visits on her next visit day within the agenda's week (tomorrow, or after a weekend
+ * the coming weekday): its patient, and the day as a clinician says it ("tomorrow", "on Monday").
+ */
+function mayasFirstPatientNextDay(): { patient: string; when: string } {
   const seed = generateSeed({ today: seedTodayOfSnapshot() });
   const maya = seed.clinicians.find((c) => c.email === MAYA);
-  const tomorrow = addDays(chicagoDate(new Date()), 1);
-  const first = seed.events
-    .filter((e) => e.clinicianId === maya?.id && e.kind === 'visit' && chicagoDate(new Date(e.startsAt)) === tomorrow)
-    .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
-  if (!first?.summary) throw new Error('Maya has no visit tomorrow in the seed');
-  return (
-    first.summary
-      .split(/\s+[—–-]\s+/)
-      .at(-1)
-      ?.trim() ?? first.summary
-  );
+  const today = chicagoDate(new Date());
+  for (let i = 1; i < 6; i++) {
+    const day = addDays(today, i);
+    const first = seed.events
+      .filter((e) => e.clinicianId === maya?.id && e.kind === 'visit' && chicagoDate(new Date(e.startsAt)) === day)
+      .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
+    if (!first?.summary) continue;
+    const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+    return {
+      patient:
+        first.summary
+          .split(/\s+[—–-]\s+/)
+          .at(-1)
+          ?.trim() ?? first.summary,
+      when: i === 1 ? 'tomorrow' : `on ${weekday}`,
+    };
+  }
+  throw new Error('Maya has no visit in the coming days in the seed');
 }
 
 describe.each(VIEWPORT_NAMES)('an always-current calendar (%s)', (viewport) => {
@@ -100,7 +110,7 @@ describe.each(VIEWPORT_NAMES)('an always-current calendar (%s)', (viewport) => {
 
   it('shows a change the assistant made without Refresh', async () => {
     const { context, page, consoleErrors } = await newJourney(browser, platform.url, viewport);
-    const patient = mayasFirstPatientTomorrow();
+    const { patient, when } = mayasFirstPatientNextDay();
     const log = page.getByRole('log', { name: 'Conversation with the assistant' });
     const ask = async (text: string, answer: RegExp) => {
       const before = await log.locator('[data-role="assistant"]').count();
@@ -114,14 +124,14 @@ describe.each(VIEWPORT_NAMES)('an always-current calendar (%s)', (viewport) => {
     const lastAnswer = () => log.locator('[data-role="assistant"]').last().textContent();
     try {
       await signInToDashboard(page);
-      await ask(`Move ${patient} tomorrow to ${hour} pm`, /./);
+      await ask(`Move ${patient} ${when} to ${hour} pm`, /./);
       if (/Allow calendar changes/.test((await lastAnswer()) ?? '')) {
         // Read-only so far: Google's consent (the local account chooser), back on the dashboard.
         await page.getByRole('button', { name: 'Allow calendar changes' }).click();
         await chooseAccount(page, MAYA);
         await page.getByRole('heading', { level: 2, name: 'Your Schedule' }).waitFor();
         await waitForScheduleLoaded(page);
-        await ask(`Move ${patient} tomorrow to ${hour} pm`, /yes/i);
+        await ask(`Move ${patient} ${when} to ${hour} pm`, /yes/i);
       } else {
         expect(await lastAnswer()).toMatch(/yes/i);
       }
