@@ -52,7 +52,10 @@ async function showAVisit(calendar: Locator): Promise<void> {
       return;
     } catch {
       // The toolbar's own Next button ("Next Week" / "Next Day").
-      await calendar.page().getByRole('button', { name: /^Next (week|day)$/i }).click();
+      await calendar
+        .page()
+        .getByRole('button', { name: /^Next (week|day)$/i })
+        .click();
     }
   }
   await visits.first().waitFor();
