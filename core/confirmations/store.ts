@@ -123,6 +123,29 @@ export function createConfirmationStore(query: SqlQuery) {
       return rows.map((r) => String(r.id));
     },
 
+    /** The calendar's time zone as last read from Google with the clinician's grant, and when; null: never read. */
+    async calendarZone(userId: string): Promise<{ timeZone: string; readAt: Date } | null> {
+      const { rows } = await query(
+        `select calendar_time_zone, calendar_time_zone_read_at from public.google_grants
+         where user_id = $1::uuid and calendar_time_zone is not null`,
+        [userId],
+      );
+      const row = rows[0];
+      const readAt = row ? new Date(row.calendar_time_zone_read_at as string) : null;
+      return row && readAt && !Number.isNaN(readAt.getTime())
+        ? { timeZone: String(row.calendar_time_zone), readAt }
+        : null;
+    },
+
+    /** Keeps the zone just read from Google with the grant (nothing when the clinician has no grant). */
+    async saveCalendarZone(userId: string, timeZone: string, readAt: Date): Promise<void> {
+      await query(
+        `update public.google_grants set calendar_time_zone = $2, calendar_time_zone_read_at = $3
+         where user_id = $1::uuid`,
+        [userId, timeZone, readAt.toISOString()],
+      );
+    },
+
     async settings(userId: string): Promise<ConfirmationSettings> {
       const { rows } = await query(
         `select enabled, to_char(call_at, 'HH24:MI') as call_at, time_zone, agency_name, callback_number

@@ -59,6 +59,9 @@ export class BatchConflictError extends Error {
   }
 }
 
+/** How long a calendar time zone read from Google is used before it is read again. */
+export const CALENDAR_ZONE_MAX_AGE_MS = 24 * 3600_000;
+
 export class ClinicianNotFoundError extends Error {
   constructor(who: string) {
     super(`No clinician ${who}`);
@@ -70,14 +73,28 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   const { store } = deps;
   const log = deps.log ?? (() => {});
 
+  /**
+   * The clinician's zone: their own setting, else their calendar's. The calendar's is read from Google at most
+   * once a day (CALENDAR_ZONE_MAX_AGE_MS) and kept with the grant, so a cron tick does not ask Google for every
+   * clinician; when Google cannot be reached the last zone read stands, and only a clinician whose zone was never
+   * read gets the default.
+   */
   async function zoneOf(clinician: Clinician): Promise<string> {
     const settings = await store.settings(clinician.userId);
     if (settings.timeZone && isValidTimeZone(settings.timeZone)) return settings.timeZone;
+    const now = deps.now();
+    const cached = await store.calendarZone(clinician.userId);
+    const kept = cached && isValidTimeZone(cached.timeZone) ? cached : null;
+    if (kept && now.getTime() - kept.readAt.getTime() < CALENDAR_ZONE_MAX_AGE_MS) return kept.timeZone;
     const found = await deps
       .calendarFor(clinician.userId)
       .timeZone()
       .catch(() => null);
-    return found && isValidTimeZone(found) ? found : deps.defaultTimeZone;
+    if (found && isValidTimeZone(found)) {
+      await store.saveCalendarZone(clinician.userId, found, now);
+      return found;
+    }
+    return kept?.timeZone ?? deps.defaultTimeZone;
   }
 
   async function dayVisits(userId: string, date: string, timeZone: string): Promise<Visit[]> {
