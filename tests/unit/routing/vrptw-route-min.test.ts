@@ -131,6 +131,88 @@ describe('route minimisation (ejection pool)', () => {
   });
 });
 
+/**
+ * A random instance of Solomon's kind with what the planted ones lack: unequal demands, windows of every width,
+ * and skills (a third of the customers allowed on every other vehicle only), so the ejections and shakes meet
+ * every check they make (load, windows before and after the change, skills).
+ */
+function randomInstance(seed: number): VrptwProblem {
+  const rng = createRng(seed);
+  const n = 40;
+  const points: [number, number][] = [[50, 50]];
+  const customers: VrptwProblem['customers'][number][] = [];
+  // One vehicle per customer: every customer fits a route of its own, so a feasible start always exists.
+  const fleet = n;
+  // Every other vehicle (the solver fills the first ones first, so used routes mix both kinds).
+  const half = Array.from({ length: fleet / 2 }, (_, k) => 2 * k + 1);
+  for (let i = 0; i < n; i++) {
+    const p: [number, number] = [100 * rng(), 100 * rng()];
+    const direct = Math.hypot(p[0] - 50, p[1] - 50);
+    const width = [15, 40, 120, 400][Math.floor(rng() * 4)] as number;
+    const ready = Math.floor(direct + rng() * (400 - 2 * direct));
+    customers.push({
+      location: points.length,
+      demand: 5 + Math.floor(rng() * 26),
+      ready,
+      due: ready + width,
+      service: 10,
+      ...(rng() < 1 / 3 ? { allowed: half } : {}),
+    });
+    points.push(p);
+  }
+  const travel = points.map((a) => points.map((b) => Math.hypot(a[0] - b[0], a[1] - b[1])));
+  const vehicle = { start: 0, end: 0, shiftStart: 0, shiftEnd: 600, capacity: 120 };
+  return {
+    travel,
+    customers,
+    vehicles: Array.from({ length: fleet }, () => vehicle),
+    objective: 'vehicles-then-distance',
+  };
+}
+
+describe('route minimisation keeps every route feasible (random instances)', () => {
+  /** Routes removed on each instance (the last test reads it). */
+  const removedBySeed = new Map<number, number>();
+  it.each([11, 12, 13, 14, 15, 16])(
+    'seed %i: each solution with a route fewer is feasible and serves everyone once',
+    (seed) => {
+      const problem = randomInstance(seed);
+      // A feasible start with many routes: the solver's own least-travel answer (routes are free under 'distance').
+      const spread = solveVrptw({ ...problem, objective: 'distance' }, { seed, maxIterations: 30, timeLimitMs: 5000 });
+      expect(spread.unassigned).toEqual([]);
+      const start = new VrptwState(problem);
+      for (const route of spread.routes) {
+        (start.routes[route.vehicle] as (typeof start.routes)[number]).customers = route.customers.slice();
+        start.refresh(route.vehicle);
+      }
+      expect(problemsOf(problem, start)).toEqual([]);
+      let s = start;
+      let removed = 0;
+      const rng = createRng(seed);
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const result = removeOneRoute(s, {
+          rng,
+          neighbours: neighbours(problem),
+          maxIterations: 3000,
+          stop: () => false,
+        });
+        if (!result.state) continue;
+        expect(result.state.usedRoutes).toBe(s.usedRoutes - 1);
+        expect(result.state.bank).toEqual([]);
+        expect(problemsOf(problem, result.state)).toEqual([]);
+        s = result.state;
+        removed++;
+      }
+      removedBySeed.set(seed, removed);
+    },
+  );
+
+  it('empties routes on most of them: it does not stay feasible by doing nothing', () => {
+    expect(removedBySeed.size).toBe(6);
+    expect([...removedBySeed.values()].filter((n) => n > 0).length).toBeGreaterThanOrEqual(4);
+  });
+});
+
 /** Ten nearest customers of each customer. */
 function neighbours(problem: VrptwProblem): number[][] {
   const C = problem.customers;
