@@ -154,9 +154,13 @@ function sendFile(
   stream.pipe(res);
 }
 
-function notBuilt(res: ServerResponse, webRoot: string): void {
+function notBuilt(res: ServerResponse, webRoot: string, status: number): void {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>HomeRounds local platform</title></head><body><main><h1>HomeRounds local platform</h1><p>The web app is not built (no <code>${escapeHtml(webRoot)}/index.html</code>). Run <code>npm run build:web</code> or <code>npm start</code>.</p><p>The APIs are up: <code>/auth/v1</code>, <code>/rest/v1</code>, <code>/calendar/v3</code>.</p></main></body></html>`;
-  res.writeHead(200, { ...SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+  });
   res.end(html);
 }
 
@@ -188,12 +192,14 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, webRoot: 
     res.end(JSON.stringify({ error: 'not_found', message: `No file ${pathname.slice(0, 200)}` }));
     return;
   }
+  // A page path the app does not have: 404, with the app (it renders "Page not found"), or with the page
+  // saying the app is not built.
+  const page = decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
+  const status = APP_ROUTES.has(page) ? 200 : 404;
   const index = join(root, 'index.html');
   if (!existsSync(index)) {
-    notBuilt(res, webRoot);
+    notBuilt(res, webRoot, status);
     return;
   }
-  // A page path the app does not have: 404, with the app (it renders "Page not found").
-  const page = decoded.length > 1 && decoded.endsWith('/') ? decoded.slice(0, -1) : decoded;
-  sendFile(req, res, index, statSync(index).size, 'no-cache', APP_ROUTES.has(page) ? 200 : 404);
+  sendFile(req, res, index, statSync(index).size, 'no-cache', status);
 }

@@ -115,6 +115,27 @@ describe('serving the built app', () => {
     expect(brotliDecompressSync(br.body).toString()).toBe(APP_JS);
   });
 
+  it('without a build, says so: 200 on the app’s routes, 404 on any other page (as with the build)', async () => {
+    const empty = mkdtempSync(join(tmpdir(), 'hr-static-empty-'));
+    const bare = createServer((req, res) => serveStatic(req, res, empty, new URL(req.url ?? '/', 'http://x').pathname));
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const at = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+    try {
+      for (const [path, status] of [
+        ['/', 200],
+        ['/dashboard', 200],
+        ['/no-such-resource', 404],
+      ] as const) {
+        const answer = await fetch(`${at}${path}`);
+        expect(answer.status, path).toBe(status);
+        expect(await answer.text()).toContain('The web app is not built');
+      }
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+
   it('picks the encoding the client accepts', () => {
     expect(pickEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(pickEncoding('gzip')).toBe('gzip');
