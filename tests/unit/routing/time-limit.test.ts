@@ -142,26 +142,30 @@ const KINDS: Kind[] = [
  */
 function measure(kind: Kind, limit: number): void {
   const attempts: string[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
+  /** Per attempt, the time the solver ran: the wall time, or its CPU time when it waited for a core. */
+  const ran: number[] = [];
+  for (let attempt = 0; attempt < 3 && !ran.some((ms) => ms <= limit * TOLERANCE); attempt++) {
     const cpu = process.cpuUsage();
     const t = performance.now();
     const stats = kind.solve(limit);
     const wall = performance.now() - t;
     const used = process.cpuUsage(cpu);
     const cpuMs = (used.user + used.system) / 1000;
-    if (wall <= limit * TOLERANCE) return;
-    if (cpuMs <= limit * TOLERANCE) {
+    ran.push(Math.min(wall, cpuMs));
+    if (wall > limit * TOLERANCE && cpuMs <= limit * TOLERANCE) {
       console.warn(
         `${kind.name} at ${limit} ms: ${wall.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU (waited for a core)`,
       );
-      return;
     }
     const phases = Object.entries(stats.phases ?? {})
       .map(([k, v]) => `${k} ${v.toFixed(0)}`)
       .join(', ');
     attempts.push(`${wall.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU [${phases}]`);
   }
-  expect.fail(`${kind.name} (${kind.by}) overran ${limit} ms by more than 5 % three times: ${attempts.join('; ')}`);
+  expect(
+    Math.min(...ran),
+    `${kind.name} (${kind.by}) overran ${limit} ms by more than 5 %: ${attempts.join('; ')}`,
+  ).toBeLessThanOrEqual(limit * TOLERANCE);
 }
 
 const cases = [
