@@ -13,6 +13,7 @@ import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { repoRoot, runHomerounds } from '../support/run-cli.ts';
+import { nextVisitDay } from '../support/seed-days.ts';
 
 const MAYA = 'maya.patel@homerounds.test';
 const ERIN_NO_EVENTS = 'erin.walsh@homerounds.test';
@@ -29,17 +30,8 @@ afterAll(async () => {
 });
 
 /** The first day after the seed date on which Maya has at least two visits. */
-function mayasNextVisitDay(): string {
-  const seed = generateSeed({ today: seedTodayOfSnapshot() });
-  const maya = seed.clinicians.find((c) => c.email === MAYA);
-  const days = seed.events
-    .filter((e) => e.clinicianId === maya?.id && e.kind === 'visit' && 'dateTime' in e.start)
-    .map((e) => ('dateTime' in e.start ? e.start.dateTime.slice(0, 10) : ''))
-    .filter((d) => d > seedTodayOfSnapshot());
-  const day = days.find((d) => days.filter((x) => x === d).length >= 2);
-  if (!day) throw new Error('the seed has no visit day for Maya');
-  return day;
-}
+const mayasNextVisitDay = () =>
+  nextVisitDay(generateSeed({ today: seedTodayOfSnapshot() }), MAYA, { minVisits: 2, within: 30 });
 
 describe('homerounds route optimize --clinician', () => {
   it("compares Maya's calendar order with the optimised order, totals consistent", async () => {

@@ -10,12 +10,13 @@ import { CALL_TOKEN_VARIABLE, parseToolResult } from '../../core/assistant/contr
 import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
 import { LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
 import { generateSeed } from '../../fixtures/seed.ts';
-import { addDays, chicagoDate, chicagoDateTime } from '../../fixtures/time.ts';
+import { addDays, chicagoDateTime } from '../../fixtures/time.ts';
 import { assistantSession } from '../support/assistant-session.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { loadOpenApi, OpenApiValidator } from '../support/openapi-validate.ts';
 import { repoRoot } from '../support/run-cli.ts';
+import { nextVisitDay } from '../support/seed-days.ts';
 
 const contract = join(repoRoot, '../shared/contracts/vapi-openapi.json');
 const hasContract = existsSync(contract);
@@ -27,18 +28,7 @@ let maya: { callToken: string; userId: string; accessToken: string };
 const now = () => chicagoDateTime(today, 6 * 60).instant;
 
 /** Maya's first coming day with at least two visits (today or tomorrow may be a weekend without any). */
-function visitDay(): string {
-  const seed = generateSeed({ today });
-  const maya = seed.clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
-  for (let i = 1; i < 10; i++) {
-    const day = addDays(today, i);
-    const visits = seed.events.filter(
-      (e) => e.clinicianId === maya?.id && e.kind === 'visit' && chicagoDate(new Date(e.startsAt)) === day,
-    );
-    if (visits.length >= 2) return day;
-  }
-  throw new Error('Maya has no day with two visits in the coming week');
-}
+const visitDay = () => nextVisitDay(generateSeed({ today }), 'maya.patel@homerounds.test', { minVisits: 2 });
 
 beforeAll(async () => {
   today = seedTodayOfSnapshot();

@@ -3,11 +3,12 @@
 // assistant makes appears in the agenda without anyone pressing Refresh.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateSeed } from '../../fixtures/seed.ts';
-import { addDays, chicagoDate } from '../../fixtures/time.ts';
+import { generateSeed, type SeedEvent } from '../../fixtures/seed.ts';
+import { addDays } from '../../fixtures/time.ts';
 import { launchBrowser, newJourney, screenshot, seriousAxeViolations, VIEWPORT_NAMES } from '../support/browser.ts';
 import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
+import { nextVisitDay, visitsOn } from '../support/seed-days.ts';
 import {
   chooseAccount,
   MAYA,
@@ -52,25 +53,18 @@ async function showAgenda(page: Page): Promise<void> {
  */
 function mayasFirstPatientNextDay(): { patient: string; when: string } {
   const seed = generateSeed({ today: seedTodayOfSnapshot() });
-  const maya = seed.clinicians.find((c) => c.email === MAYA);
-  const today = chicagoDate(new Date());
-  for (let i = 1; i < 6; i++) {
-    const day = addDays(today, i);
-    const first = seed.events
-      .filter((e) => e.clinicianId === maya?.id && e.kind === 'visit' && chicagoDate(new Date(e.startsAt)) === day)
-      .sort((a, b) => a.startsAt.localeCompare(b.startsAt))[0];
-    if (!first?.summary) continue;
-    const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
-    return {
-      patient:
-        first.summary
-          .split(/\s+[—–-]\s+/)
-          .at(-1)
-          ?.trim() ?? first.summary,
-      when: i === 1 ? 'tomorrow' : `on ${weekday}`,
-    };
-  }
-  throw new Error('Maya has no visit in the coming days in the seed');
+  const day = nextVisitDay(seed, MAYA, { within: 5 });
+  const first = visitsOn(seed, MAYA, day)[0] as SeedEvent;
+  const summary = first.summary ?? '';
+  const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  return {
+    patient:
+      summary
+        .split(/\s+[—–-]\s+/)
+        .at(-1)
+        ?.trim() ?? summary,
+    when: day === addDays(seed.today, 1) ? 'tomorrow' : `on ${weekday}`,
+  };
 }
 
 describe.each(VIEWPORT_NAMES)('an always-current calendar (%s)', (viewport) => {

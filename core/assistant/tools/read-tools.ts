@@ -2,6 +2,7 @@
 // counts and the lightest/busiest day, driving for a leg or a day, and the day's best order (the same
 // plan as the dashboard's Route view). Each answer's `say` states only what the calendar shows.
 import { planDay } from '../../routing/plan-day.ts';
+import type { LatLon } from '../../routing/travel/provider.ts';
 import type { ToolResult } from '../contract.ts';
 import {
   type Args,
@@ -588,8 +589,6 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
     legs: legs.map((l) => ({ ...l, km: Math.round(l.km * 10) / 10 })),
   });
 }
-
-type LatLon = { lat: number; lon: number };
 
 /**
  * The legs of a day in calendar order between its located visits, and from and back home when the home is known
