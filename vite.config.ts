@@ -25,7 +25,8 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}', 'tests/e2e/**/*.e2e.ts'],
     globalSetup: ['tests/support/global-setup.ts'],
     // tests/web: an unexpected console.error fails the test that logged it.
-    setupFiles: ['tests/web/console-guard.ts', 'tests/web/testing-library-setup.ts'],
+    // Every file starts on the suite's clock (tests/support/test-clock.ts).
+    setupFiles: ['tests/support/clock-setup.ts', 'tests/web/console-guard.ts', 'tests/web/testing-library-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { systemNow } from '../core/time/system-clock.ts';
 import { REPO_ROOT } from '../emulators/db/migrate.ts';
 import { LOCAL_ANON_KEY } from '../fixtures/local-keys.ts';
 
@@ -124,7 +125,7 @@ for (const store of stores) {
     const session = await post(`${url}/__local/sessions`, { email: EMAIL });
     const user = session.user as { id: string };
     const google = await post(`${url}/__local/provider-tokens`, { email: EMAIL });
-    const now = new Date();
+    const now = systemNow();
     const window = new URLSearchParams({
       timeMin: now.toISOString(),
       timeMax: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
@@ -175,7 +176,7 @@ for (const r of rows) {
   );
 }
 console.log(
-  `\n${DURATION} s per run, ${new Date().toISOString()}, load average ${(await import('node:os'))
+  `\n${DURATION} s per run, ${systemNow().toISOString()}, load average ${(await import('node:os'))
     .loadavg()
     .map((n) => n.toFixed(1))
     .join(' ')}`,

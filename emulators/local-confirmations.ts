@@ -57,6 +57,7 @@ export function localConfirmations(ctx: PlatformContext): LocalConfirmations {
       googleCalendarPort({
         baseUrl: ctx.origin,
         token: async (need) => (await localGoogleAccess(ctx).accessToken(userId, need)).accessToken,
+        now: ctx.now,
       }),
     voice: {
       createCampaign: (body, signal) =>

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isIsoDate } from '../core/assistant/zoned-time.ts';
 import { CALENDAR_READONLY_SCOPE } from '../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
-import { resetLocalPlatform } from '../fixtures/seed-db.ts';
+import { resetLocalPlatform, seedToday } from '../fixtures/seed-db.ts';
 import { issueGoogleRefreshToken, revokeGoogleGrant } from './auth/google-oauth.ts';
 import { issuerOf } from './auth/routes.ts';
 import { createSession, issueProviderToken, PROVIDER_TOKEN_TTL_S } from './auth/store.ts';
@@ -201,7 +201,7 @@ export async function handleLocal(
     return sendJson(res, 200, { providerTokenTtlS: ctx.providerTokenTtlS });
   }
   const today = typeof body.today === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.today) ? body.today : undefined;
-  const seed = await resetLocalPlatform(ctx.db, { today });
+  const seed = await resetLocalPlatform(ctx.db, { today: today ?? seedToday(ctx.now()) });
   ctx.faults.calendar = null;
   return sendJson(res, 200, { today: seed.today, clinicians: seed.clinicians.map((c) => c.email) });
 }

@@ -1,5 +1,10 @@
 // `npm start`: runs the local platform on HOST:PORT (default 127.0.0.1:8787) until SIGINT/SIGTERM.
+
+import { zonedRfc3339 } from '../core/assistant/zoned-time.ts';
+import { ClockSettingError } from '../core/time/clock.ts';
+import { type ConfiguredClock, clockFromEnv } from '../core/time/system-clock.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
+import { SEED_TIME_ZONE } from '../fixtures/time.ts';
 import { IN_MEMORY, resolveDataDir } from './db/data-dir.ts';
 import { createLocalPlatform } from './server.ts';
 
@@ -11,10 +16,20 @@ if (!Number.isInteger(port) || port < 0 || port > 65_535) {
   process.exit(2);
 }
 
+let clock: ConfiguredClock;
+try {
+  clock = clockFromEnv(process.env);
+} catch (error) {
+  console.error(error instanceof ClockSettingError ? error.message : String(error));
+  process.exit(2);
+}
+
 try {
   const platform = await createLocalPlatform({
     host,
     port,
+    now: clock.now,
+    ...(clock.setting ? { pageClock: clock.setting.frozen ? ('frozen' as const) : ('running' as const) } : {}),
     log: (line) => console.error(`[local] ${line}`),
     tickIntervalMs: 15_000,
   });
@@ -36,6 +51,12 @@ try {
       ? 'in memory (HOMEROUNDS_DATA_DIR=:memory:, lost on exit)'
       : `${resolveDataDir()} (HOMEROUNDS_DATA_DIR; \`homerounds local reset\` reseeds)`;
   console.log(`\nDatabase: ${store}`);
+  if (clock.setting) {
+    const at = zonedRfc3339(clock.now(), SEED_TIME_ZONE);
+    console.log(
+      `Clock: ${at} (America/Chicago), ${clock.setting.frozen ? 'frozen (HOMEROUNDS_CLOCK=frozen)' : 'running'} from HOMEROUNDS_NOW; the dashboard follows it`,
+    );
+  }
   console.log('\nLocal platform docs: docs/local-platform.md. Press Ctrl+C to stop.\n');
   let stopping = false;
   const stop = (signal: string) => {

@@ -6,7 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { systemNow } from '../core/time/system-clock.ts';
 import { matchEndpoint } from '../core/voice-platform/registry.ts';
+import { seedToday } from '../fixtures/seed-db.ts';
 import { createAssistantApi } from './assistant/routes.ts';
 import { authError } from './auth/errors.ts';
 import { errorPage, handleGoogle } from './auth/google.ts';
@@ -56,7 +58,13 @@ export interface LocalPlatformOptions {
   db?: Db;
   /** PGlite's data directory when no `db` is given (default HOMEROUNDS_DATA_DIR or .data/local-platform; `:memory:`). */
   dataDir?: string;
+  /** "Now" for every stand-in and handler (default: the real clock; `npm start` reads HOMEROUNDS_NOW). */
   now?: () => Date;
+  /**
+   * When `now` is not the real clock: the web app is served it too (index.html's clock meta), running on
+   * from it or frozen, so the dashboard and the platform agree on the time.
+   */
+  pageClock?: 'running' | 'frozen';
   log?: (line: string) => void;
   /** Where sign-in lands without an allowed redirect_to (Supabase SITE_URL); default the platform origin. */
   siteUrl?: string;
@@ -248,11 +256,13 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   });
   if (hosts.warning) log(`warning: ${hosts.warning}`);
   const ownsDb = !options.db;
-  const db = options.db ?? (await openLocalDb({ log, dataDir: options.dataDir }));
+  const now = options.now ?? systemNow;
+  // A new database is seeded from the platform's today (an existing one keeps its days).
+  const db = options.db ?? (await openLocalDb({ log, dataDir: options.dataDir, today: seedToday(now()) }));
   const webRoot = options.webRoot ?? join(REPO_ROOT, 'dist', 'web');
   const ctx: PlatformContext = {
     db,
-    now: options.now ?? (() => new Date()),
+    now,
     origin: '',
     siteUrl: options.siteUrl ?? '',
     log,
@@ -267,6 +277,8 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   const assistant = createAssistantApi({ db, origin: () => ctx.origin, now: ctx.now, log });
   // The Edge Functions (supabase/functions) at /functions/v1/<name>, as production serves them.
   const functions = createLocalFunctions(ctx);
+  const clockMode = options.pageClock;
+  const pageClock = clockMode ? () => `${ctx.now().toISOString()} ${clockMode}` : undefined;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -337,7 +349,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
         return sendJson(res, 404, { message, error: 'Not Found', statusCode: 404 }, corsHeaders(req));
       }
       req.resume();
-      return serveStatic(req, res, webRoot, pathname);
+      return serveStatic(req, res, webRoot, pathname, pageClock);
     } catch (error) {
       if (error instanceof BodyTooLargeError)
         return sendPrefixError(req, res, prefix, 413, 'Request body larger than 1 MB');

@@ -164,7 +164,39 @@ function notBuilt(res: ServerResponse, webRoot: string, status: number): void {
   res.end(html);
 }
 
-export function serveStatic(req: IncomingMessage, res: ServerResponse, webRoot: string, pathname: string): void {
+/**
+ * The page's clock meta (web/src/app/clock.ts) when the platform runs on a clock of its own (HOMEROUNDS_NOW):
+ * index.html goes out with it, uncompressed and never cached, so the app reads the platform's "now".
+ */
+export type PageClock = () => string | null;
+
+function sendIndex(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  status: number,
+  pageClock: PageClock | undefined,
+): void {
+  const clock = pageClock?.();
+  if (!clock) return sendFile(req, res, file, statSync(file).size, 'no-cache', status);
+  const meta = `<meta name="homerounds-clock" content="${escapeHtml(clock)}">`;
+  const html = readFileSync(file, 'utf8').replace(/<head>/i, (head) => `${head}${meta}`);
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    'Content-Type': TYPES['.html'],
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': 'no-store',
+  });
+  res.end(req.method === 'HEAD' ? undefined : html);
+}
+
+export function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  webRoot: string,
+  pathname: string,
+  pageClock?: PageClock,
+): void {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     res.writeHead(405, { ...SECURITY_HEADERS, Allow: 'GET, HEAD', 'Content-Type': 'application/json; charset=utf-8' });
     res.end(JSON.stringify({ error: 'method_not_allowed', message: `Method ${req.method} not allowed` }));
@@ -182,6 +214,7 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, webRoot: 
   if (inside && !decoded.includes('\0') && existsSync(candidate)) {
     const stat = statSync(candidate);
     if (stat.isFile()) {
+      if (candidate === join(root, 'index.html')) return sendIndex(req, res, candidate, 200, pageClock);
       const immutable = decoded.startsWith('/assets/');
       sendFile(req, res, candidate, stat.size, immutable ? IMMUTABLE_CACHE : 'no-cache');
       return;
@@ -201,5 +234,5 @@ export function serveStatic(req: IncomingMessage, res: ServerResponse, webRoot: 
     notBuilt(res, webRoot, status);
     return;
   }
-  sendFile(req, res, index, statSync(index).size, 'no-cache', status);
+  sendIndex(req, res, index, status, pageClock);
 }

@@ -21,6 +21,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { systemNow } from '../core/time/system-clock.ts';
 import { ENDPOINTS, normalizePath } from '../core/voice-platform/registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -256,7 +257,7 @@ export function describeSource(bytes, sourcePath) {
 }
 
 /** The whole derived file (without formatting). `derivedOn` is kept from `previous` when nothing else changed. */
-export function derivedFile(bytes, sourcePath, previous, today = new Date().toISOString().slice(0, 10)) {
+export function derivedFile(bytes, sourcePath, previous, today = systemNow().toISOString().slice(0, 10)) {
   const { document, source } = describeSource(bytes, sourcePath);
   const { endpoints, $defs } = deriveRequestSchemas(document);
   const body = { source, endpoints, $defs };

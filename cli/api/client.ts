@@ -3,6 +3,7 @@
 // requests (honouring Retry-After), never an automatic retry of a call creation, errors mapped to the CLI's exit
 // codes with the platform's own message and what to do about it, and responses passed through untouched.
 import { Agent, FormData, request, errors as undiciErrors } from 'undici';
+import { systemMillis } from '../../core/time/system-clock.ts';
 import { CliError, EXIT, type ExitCode } from '../errors.ts';
 import { escapeControl } from '../output/escape.ts';
 
@@ -101,7 +102,7 @@ export const CALL_MAY_EXIST =
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
 /** Seconds or HTTP date → ms; undefined if absent or unreadable. */
-export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
+export function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
   const text = Array.isArray(value) ? value[0] : value;
   if (!text) return undefined;
   if (/^\s*\d+(\.\d+)?\s*$/.test(text)) return Math.round(Number(text) * 1000);
@@ -244,7 +245,7 @@ export class ApiClient {
       }
       let note = '';
       if (RETRY_STATUSES.has(status) && (idempotent || (status === 429 && !noRetry)) && attempt < maxRetries) {
-        const retryAfter = parseRetryAfter(responseHeaders['retry-after']);
+        const retryAfter = parseRetryAfter(responseHeaders['retry-after'], systemMillis());
         const wait = this.backoff(attempt, retryAfter, random);
         if (wait < remaining()) {
           this.options.notice?.(`${method} ${req.path}: ${status}; retrying in ${(wait / 1000).toFixed(1)} s`);

@@ -1,6 +1,7 @@
 // `homerounds call watch <id>` and `homerounds call end <id>`: a live call through the platform's monitor URLs.
 import type { Command } from 'commander';
 import type { GlobalFlags } from '../api/connect.ts';
+import { cliClock } from '../config/clock.ts';
 import { usageError } from '../errors.ts';
 import type { CliIo } from '../output/io.ts';
 import { addApiOptions, withClient } from './api-options.ts';
@@ -55,6 +56,7 @@ the call has ended; Ctrl-C stops watching (the call goes on). The API key is nev
       await withClient(io, flags, (client) =>
         watchCall(client, id, {
           intervalMs,
+          now: cliClock(io.env),
           listen: flags.listen,
           notice: (line) => io.stderr(`${escapeControl(line)}\n`),
           emit: (event) => {

@@ -5,6 +5,7 @@
 import { rm } from 'node:fs/promises';
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../fixtures/local-secrets.ts';
 import { ApiClient, ApiError } from '../api/client.ts';
+import { cliClock } from '../config/clock.ts';
 import type { Connection } from '../config/credentials.ts';
 import {
   cleanKey,
@@ -139,7 +140,7 @@ export async function login(
       apiKey: key,
       // The URL the key was checked against is saved with it: the key is only ever sent there.
       ...(baseUrl !== DEFAULT_BASE_URL ? { baseUrl } : {}),
-      savedAt: new Date().toISOString(),
+      savedAt: cliClock(input.env)().toISOString(),
     }),
   );
   return { configPath: path, profile, org, baseUrl };

@@ -6,6 +6,7 @@
 // `monitor.controlUrl`. Monitor URLs live on another host than the API and carry their own secret in the path:
 // the API key is never sent to them. Never prints, never exits.
 import WebSocket from 'ws';
+import { systemNow } from '../../core/time/system-clock.ts';
 import { ApiClient } from '../api/client.ts';
 import { CliError } from '../errors.ts';
 
@@ -76,7 +77,7 @@ function spokenTurn(message: unknown): { role: string; text: string; secondsFrom
  * emitted once, whether it came from the monitor stream or from polling.
  */
 export async function watchCall(client: ApiClient, id: string, options: WatchOptions): Promise<WatchEvent> {
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemNow;
   let status: string | undefined;
   let ended: WatchEvent | undefined;
   // A turn heard on the stream comes back in the polled messages: count each (role, text) to emit it once.

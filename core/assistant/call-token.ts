@@ -34,7 +34,7 @@ function key(secret: string): Uint8Array {
 export async function signCallToken(
   userId: string,
   secret: string,
-  now: Date = new Date(),
+  now: Date,
   ttlSeconds = CALL_TOKEN_TTL_S,
   confirmation?: ConfirmationScope,
 ): Promise<{ token: string; expiresAt: number }> {
@@ -69,7 +69,7 @@ export class InvalidCallTokenError extends Error {
 export async function verifyCallToken(
   token: string | null | undefined,
   secret: string,
-  now: Date = new Date(),
+  now: Date,
   options: { allowExpired?: boolean } = {},
 ): Promise<CallTokenClaims> {
   if (!token) throw new InvalidCallTokenError('missing');

@@ -24,7 +24,8 @@ export class CalendarApiError extends Error {
 export interface ListEventsOptions {
   baseUrl: string;
   providerToken: string;
-  now?: Date;
+  /** "Now" from the caller's clock: the 30-day window starts there. */
+  now: Date;
   fetch?: FetchLike;
   signal?: AbortSignal;
   /** Page size sent as maxResults; the provider's default (250) when omitted. */
@@ -35,7 +36,7 @@ export interface ListEventsOptions {
 
 export async function listUpcomingEvents(options: ListEventsOptions): Promise<CalendarEvent[]> {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const window = eventsWindow(options.now ?? new Date());
+  const window = eventsWindow(options.now);
   const maxPages = options.maxPages ?? 100;
   const events: CalendarEvent[] = [];
   let pageToken: string | undefined;

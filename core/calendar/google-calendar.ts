@@ -40,6 +40,8 @@ export interface GoogleCalendarPortOptions {
   fetch?: FetchLike;
   calendarId?: string;
   maxPages?: number;
+  /** The caller's clock (the zone is read from a one-minute list at "now"). */
+  now: () => Date;
 }
 
 async function errorOf(response: Response): Promise<CalendarApiError> {
@@ -102,7 +104,7 @@ export function googleCalendarPort(options: GoogleCalendarPortOptions): Calendar
     get,
     async timeZone() {
       if (zone) return zone;
-      const now = new Date();
+      const now = options.now();
       await list(now, new Date(now.getTime() + 60_000));
       return zone;
     },

@@ -30,7 +30,7 @@ export interface GrantAccessConfig {
   key: CryptoKey | Promise<CryptoKey>;
   google: GoogleClient;
   /** Unix milliseconds (tests and the local platform move it). */
-  now?: () => number;
+  now: () => number;
 }
 
 export interface AccessTokenOptions {
@@ -56,7 +56,7 @@ interface CacheEntry {
 }
 
 export function createGrantGoogleAccess(config: GrantAccessConfig): GoogleGrantBroker {
-  const now = config.now ?? (() => Date.now());
+  const now = config.now;
   const cache = new Map<string, CacheEntry>();
   // One refresh per grant version at a time: concurrent tool calls share it.
   const inFlight = new Map<string, Promise<GoogleAccessToken>>();

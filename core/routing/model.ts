@@ -117,6 +117,12 @@ export interface Solution {
     labels?: number;
     iterations?: number;
     /**
+     * True when a look at the clock may have cut a phase short (the time limit, or construction's quarter of
+     * it): the answer may then depend on the machine's speed and load. False: it follows from the instance, the
+     * seed and the counted budgets alone (maxIterations, stall counts, the DP's labels, work and memory).
+     */
+    timeLimitReached?: boolean;
+    /**
      * Wall milliseconds per phase: `setup` (compile, construction), `warm` (the search giving the DP its
      * incumbent), `exact` (the DP), `search` (the heuristic), `finish` (evaluation and explanation).
      */
@@ -146,7 +152,10 @@ export interface SolveOptions {
   startedAt?: number;
   /** Seed for the heuristic's PRNG (default 1). */
   seed?: number;
-  /** Cap on heuristic iterations; with it the result is reproducible regardless of machine speed. */
+  /**
+   * Cap on heuristic iterations (kicks of every search; the warm-up before the DP takes at most 10 of them): with
+   * it and a time limit that never binds (`stats.timeLimitReached` false) the answer is the same on any machine.
+   */
   maxIterations?: number;
   /** Instances up to this size always go to the exact DP first (default 16). */
   exactMaxVisits?: number;

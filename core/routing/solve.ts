@@ -48,11 +48,22 @@ export function solveRoute(problem: Problem, options: SolveOptions = {}): Soluti
   const seed = options.seed ?? 1;
   const exactMax = options.exactMaxVisits ?? DEFAULT_EXACT_MAX_VISITS;
 
+  /**
+   * Whether a look at the clock may have cut a phase short. Each phase is checked at its end against its own
+   * deadline: the clock only moves forward, so a phase that ends before its deadline never saw it pass.
+   */
+  let timeLimitReached = false;
+  const clockCheck = (phaseDeadline: number) => {
+    if (performance.now() >= phaseDeadline) timeLimitReached = true;
+  };
+
   const extra: number[][] = [];
   if (options.initialOrder) extra.push(indicesOf(c, options.initialOrder));
   // Cheapest insertion (O(n³), ~40 ms for 200 windowed visits) may take at most a quarter of the limit: at
   // short limits the search needs the time more. Days small enough for the DP finish it in well under 1 ms.
-  const start = bestConstruction(c, extra, Math.min(deadline, t0 + 0.25 * limit));
+  const constructionDeadline = Math.min(deadline, t0 + 0.25 * limit);
+  const start = bestConstruction(c, extra, constructionDeadline);
+  clockCheck(constructionDeadline);
   phase('setup');
 
   const hasWindows = c.latest.some((l, i) => i < c.n && l < Number.POSITIVE_INFINITY);
@@ -114,17 +125,21 @@ export function solveRoute(problem: Problem, options: SolveOptions = {}): Soluti
   if ((method !== 'exact-dp' || !isFeasibleOrder(c, order, provedOptimal)) && performance.now() < deadline) {
     // Heuristic answer; after a proven infeasibility, a bounded search for the least-late route to explain it.
     // The explanation search is capped: a proof of infeasibility should not cost the whole budget.
+    const searchDeadline = provedOptimal ? Math.min(deadline, performance.now() + limit * 0.25) : deadline;
     const ils = search(order, {
       seed,
-      deadline: provedOptimal ? Math.min(deadline, performance.now() + limit * 0.25) : deadline,
+      deadline: searchDeadline,
       maxIterations: provedOptimal ? Math.min(options.maxIterations ?? 50, 50) : options.maxIterations,
     });
+    clockCheck(searchDeadline);
     iterations += ils.iterations;
     if (ils.order.join() !== order.join()) foundAt = ils.bestAt;
     order = ils.order;
     phase('search');
   }
 
+  // The DP and the gates before each phase look at the overall deadline.
+  clockCheck(deadline);
   const route = evaluateRoute(
     problem,
     order.map((i) => c.ids[i] as string),
@@ -145,6 +160,7 @@ export function solveRoute(problem: Problem, options: SolveOptions = {}): Soluti
       msToBest: foundAt - t0,
       labels,
       iterations,
+      timeLimitReached,
       ...(exactOutcome ? { exact: exactOutcome } : {}),
     },
   };

@@ -13,6 +13,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { CALL_TOKEN_VARIABLE, FUNCTION_NAMES, FUNCTIONS_PATH, type ToolName } from '../../core/assistant/contract.ts';
 import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
 import { detectLanguage } from '../../core/assistant/when.ts';
+import { systemNow } from '../../core/time/system-clock.ts';
 import { LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
 import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
 import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
@@ -93,7 +94,7 @@ export function callTokenIn(body: Record<string, unknown>): string | null {
 
 export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
   const { db } = options;
-  const now = options.now ?? (() => new Date());
+  const now = options.now ?? systemNow;
   const log = options.log ?? (() => {});
   const chats = new Map<string, ChatRecord>();
   let fault: { stage: FaultStage; message: string } | null = null;

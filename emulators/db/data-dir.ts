@@ -6,6 +6,7 @@
 // commands that fix it.
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { systemNow } from '../../core/time/system-clock.ts';
 import { migrate, REPO_ROOT } from './migrate.ts';
 import { openPglite, type PgliteDb } from './pglite.ts';
 import { ensureSnapshot } from './snapshot.ts';
@@ -64,7 +65,7 @@ export function damagedDirMessage(dir: string, cause: unknown): string {
   return (
     `The local database in ${dir} could not be opened (${reason.slice(0, 300)}). It is damaged or was written by ` +
     'another PGlite version. To keep it for inspection and start from the seeded data:\n' +
-    `  mv '${dir}' '${dir}.broken-${new Date().toISOString().slice(0, 10)}' && npm start\n` +
+    `  mv '${dir}' '${dir}.broken-${systemNow().toISOString().slice(0, 10)}' && npm start\n` +
     `or delete it (its sessions, calendar changes and voice resources are lost):\n  rm -rf '${dir}' && npm start\n` +
     `or run without it: HOMEROUNDS_DATA_DIR=${IN_MEMORY} npm start`
   );
@@ -76,7 +77,7 @@ export function damagedDirMessage(dir: string, cause: unknown): string {
  */
 export async function openDataDir(
   dir: string,
-  options: { today?: string; log?: (line: string) => void } = {},
+  options: { today: string; log?: (line: string) => void },
 ): Promise<PgliteDb & { created: boolean }> {
   const log = options.log ?? (() => {});
   const release = acquireLock(dir);

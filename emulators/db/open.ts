@@ -9,15 +9,14 @@ import { migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
 import { ensureSnapshot, openSnapshot } from './snapshot.ts';
 
-export async function openLocalDb(
-  options: {
-    databaseUrl?: string;
-    /** A directory, or `:memory:`; default HOMEROUNDS_DATA_DIR, else .data/local-platform. */
-    dataDir?: string;
-    today?: string;
-    log?: (line: string) => void;
-  } = {},
-): Promise<Db> {
+export async function openLocalDb(options: {
+  databaseUrl?: string;
+  /** A directory, or `:memory:`; default HOMEROUNDS_DATA_DIR, else .data/local-platform. */
+  dataDir?: string;
+  /** The seed's first day (Chicago), from the platform's clock: used only when a database is created. */
+  today: string;
+  log?: (line: string) => void;
+}): Promise<Db> {
   const log = options.log ?? (() => {});
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (databaseUrl) {

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resetLocalPlatform, seedToday } from '../../fixtures/seed-db.ts';
+import { resetLocalPlatform } from '../../fixtures/seed-db.ts';
 import { BOOTSTRAP_SQL, LOCAL_SCHEMA_SQL, migrate, migrationFiles, REPO_ROOT } from './migrate.ts';
 import { openPglite, type PgliteDb } from './pglite.ts';
 
@@ -16,6 +16,9 @@ function fixtureSources(): string[] {
     .sort()
     .map((name) => join(dir, name));
 }
+
+/** Snapshots kept in the cache directory (each ≈ 40 MB). */
+const KEPT_SNAPSHOTS = 4;
 
 /** Hash of everything that shapes the seeded database, plus the seed day. */
 export function snapshotKey(today: string): string {
@@ -56,11 +59,13 @@ export async function buildSeededPglite(today: string, log: (line: string) => vo
  * Returns the path of a snapshot of the migrated and seeded database for `today`, building and
  * writing it (atomically) when missing. Older snapshots in the directory are removed.
  */
-export async function ensureSnapshot(
-  options: { today?: string; dir?: string; log?: (line: string) => void } = {},
-): Promise<{ path: string; built: boolean; ms: number }> {
+export async function ensureSnapshot(options: {
+  today: string;
+  dir?: string;
+  log?: (line: string) => void;
+}): Promise<{ path: string; built: boolean; ms: number }> {
   const started = performance.now();
-  const today = options.today ?? seedToday();
+  const { today } = options;
   const dir = options.dir ?? SNAPSHOT_DIR;
   const path = snapshotPath(today, dir);
   if (existsSync(path)) return { path, built: false, ms: performance.now() - started };
@@ -75,13 +80,15 @@ export async function ensureSnapshot(
   } finally {
     await db.close();
   }
-  // Drop stale snapshots (other days or older code), but not ones another process may have just written.
-  const staleBefore = Date.now() - 10 * 60_000;
-  for (const name of readdirSync(dir)) {
-    const file = join(dir, name);
-    if (name.startsWith('pglite-') && file !== path && statSync(file).mtimeMs < staleBefore) {
-      rmSync(file, { force: true });
-    }
+  // Keep the few most recently written snapshots (the tests' seed day, today's for \`npm start\`, one another
+  // process may have just written) and drop the rest: no clock involved, so a run under another date
+  // (HOMEROUNDS_NOW, faketime) removes nothing a concurrent run still needs.
+  const snapshots = readdirSync(dir)
+    .filter((name) => name.startsWith('pglite-') && name.endsWith('.tar'))
+    .map((name) => ({ file: join(dir, name), written: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.written - a.written);
+  for (const { file } of snapshots.slice(KEPT_SNAPSHOTS)) {
+    if (file !== path) rmSync(file, { force: true });
   }
   return { path, built: true, ms: performance.now() - started };
 }

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { systemNow } from '../../core/time/system-clock.ts';
 import { type Endpoint, matchEndpoint } from '../../core/voice-platform/registry.ts';
 import { validateRequest } from '../../core/voice-platform/validate-request.ts';
 import type { Db } from '../db/db.ts';
@@ -112,7 +113,7 @@ function validate(endpoint: Endpoint, kind: string, body: Record<string, unknown
 
 export function createVoiceApi(options: VoiceApiOptions): VoiceApi {
   const { db } = options;
-  const clock = options.now ?? (() => new Date());
+  const clock = options.now ?? systemNow;
   let last = 0;
   /** Strictly increasing millisecond timestamps, so newest-first order and createdAtLt paging are exact. */
   const now = () => {

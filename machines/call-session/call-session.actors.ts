@@ -68,7 +68,10 @@ async function leaveRoom({ video }: LeaveCallInput, signal: AbortSignal): Promis
   });
 }
 
-export function createCallSessionActors(ports: CallSessionPorts, now: () => number = () => Date.now()) {
+export function createCallSessionActors(
+  ports: CallSessionPorts,
+  /** Milliseconds on a stopwatch (stage durations). */ now: () => number,
+) {
   return {
     createWebCall: fromPromise<WebCallCreated, CallStartRequest>(async ({ input, signal }) => {
       const { value, durationMs } = await timed(now, () => ports.createWebCall(input, signal));

@@ -43,7 +43,7 @@ export interface VoiceClientOptions {
   ports: VoiceClientPorts;
   /** The device's mobile check (a start may override it). */
   isMobile: boolean;
-  /** Times the start stages (default Date.now). */
+  /** Times the start stages (default performance.now: a stopwatch, not the time of day). */
   now?: () => number;
   /** The sessions' clock (a SimulatedClock in the CLI and tests). */
   clock?: ActorOptions<AnyActorLogic>['clock'];
@@ -100,7 +100,9 @@ export function createVoiceClient(options: VoiceClientOptions): MachineVoiceClie
       };
     },
   };
-  const machine = callSessionMachine.provide({ actors: createCallSessionActors(ports, options.now) });
+  const machine = callSessionMachine.provide({
+    actors: createCallSessionActors(ports, options.now ?? (() => performance.now())),
+  });
 
   /** Follows the session's call object (its videoClient child) and reports each state it enters. */
   function watchCallObject(session: CallSessionActor): void {

@@ -4,7 +4,10 @@ import { fromPromise } from 'xstate';
 import { MissingProviderTokenError } from './schedule.machine.ts';
 import type { LoadedEvents, SchedulePorts } from './schedule.types.ts';
 
-export function createScheduleActors(ports: SchedulePorts, now: () => Date = () => new Date()) {
+export function createScheduleActors(
+  ports: SchedulePorts,
+  /** The face's clock: when the events were fetched. */ now: () => Date,
+) {
   return {
     loadEvents: fromPromise<LoadedEvents, void>(async ({ signal }) => {
       const token = await ports.getProviderToken();

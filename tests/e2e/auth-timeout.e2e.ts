@@ -39,7 +39,7 @@ function expiredSession(): string {
 }
 
 async function journey(viewport: ViewportName): Promise<void> {
-  const { context, page } = await newJourney(browser, platform.url, viewport);
+  const { context, page } = await newJourney(browser, platform.url, viewport, { clock: false });
   try {
     const authRequests: string[] = [];
     // The auth service never answers (requests hang until the context closes).

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { testNow } from './test-clock.ts';
 
 const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SCREENSHOT_DIR = join(REPO_ROOT, 'artifacts', 'screenshots');
@@ -57,8 +58,16 @@ export interface JourneyContext {
   consoleErrors: string[];
 }
 
-/** A new context per journey: en-US, America/Chicago, the viewport, nothing beyond `origin`. */
-export async function newJourney(browser: Browser, origin: string, viewport: ViewportName): Promise<JourneyContext> {
+/**
+ * A new context per journey: en-US, America/Chicago, the viewport, nothing beyond `origin`, and the test's
+ * clock (Playwright's clock API, from the worker's "now"; `clock: false` leaves it to the journey).
+ */
+export async function newJourney(
+  browser: Browser,
+  origin: string,
+  viewport: ViewportName,
+  options: { clock?: boolean } = {},
+): Promise<JourneyContext> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
     locale: 'en-US',
@@ -67,6 +76,7 @@ export async function newJourney(browser: Browser, origin: string, viewport: Vie
     // The phone journeys run with a touch screen, so a tap is a real touch event.
     hasTouch: viewport === 'phone',
   });
+  if (options.clock !== false) await context.clock.install({ time: testNow() });
   const blockedRequests: string[] = [];
   await context.route('**/*', (route) => {
     const url = route.request().url();

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureSnapshot } from '../../emulators/db/snapshot.ts';
-import { seedToday } from '../../fixtures/seed-db.ts';
+import { SEED_DAY } from './test-clock.ts';
 
 const REPO = join(import.meta.dirname, '..', '..');
 
@@ -24,7 +24,8 @@ export default async function setup(project: TestProject): Promise<void> {
     cwd: REPO,
     stdio: 'pipe',
   });
-  const today = seedToday();
+  // The suite's fixed seed day (tests/support/test-clock.ts), whatever the date the tests run on.
+  const today = SEED_DAY;
   try {
     const snapshot = await ensureSnapshot({ today });
     process.env.HOMEROUNDS_DB_SNAPSHOT = snapshot.path;

@@ -1,6 +1,7 @@
 // Spawns the real `homerounds` launcher as a user would, capturing stdout, stderr and the exit code.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { clockEnv } from './test-clock.ts';
 
 export const repoRoot = join(import.meta.dirname, '../..');
 const launcher = join(repoRoot, 'cli/bin/homerounds.mjs');
@@ -18,7 +19,8 @@ export function runHomerounds(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [launcher, ...args], {
       cwd: options.cwd ?? repoRoot,
-      env: { ...process.env, NO_COLOR: '1', ...options.env },
+      // The CLI runs on the test's clock (HOMEROUNDS_NOW) unless a test gives it another.
+      env: { ...process.env, NO_COLOR: '1', ...clockEnv(), ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -31,7 +31,7 @@ export interface AssistantToolsConfig {
   confirmationStore?: ConfirmationStore;
   /** Where the clinician's day starts and ends (their profile): the route tool then counts the drives from home. */
   home?: (userId: string) => Promise<{ lat: number; lon: number } | null>;
-  now?: () => Date;
+  now: () => Date;
   /** Diagnostics only: never given tokens or arguments. */
   log?: (line: string) => void;
 }
@@ -108,7 +108,7 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     // Other server messages (status updates, reports…) need no answer from the tools server.
     if (message.type !== 'tool-calls') return json(200, {});
     const calls = toolCallsOf(message);
-    const now = config.now?.() ?? new Date();
+    const now = config.now();
     let claims: CallTokenClaims;
     try {
       claims = await verifyCallToken(callTokenOf(message), config.callTokenSecret, now);
@@ -121,6 +121,7 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
       baseUrl: config.calendarApiUrl,
       fetch: config.fetch,
       token: async (need) => (await config.googleAccess.accessToken(userId, need)).accessToken,
+      now: config.now,
     });
     let zone: string | null = null;
     const timeZone = async () => {

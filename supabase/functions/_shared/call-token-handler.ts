@@ -13,7 +13,7 @@ import {
 
 export interface CallTokenConfig extends SupabaseAuthConfig {
   callTokenSecret: string;
-  now?: () => Date;
+  now: () => Date;
 }
 
 export function createCallTokenHandler(config: CallTokenConfig): WebHandler {
@@ -23,7 +23,7 @@ export function createCallTokenHandler(config: CallTokenConfig): WebHandler {
     await request.body?.cancel();
     try {
       const caller = await supabaseCaller(request, config);
-      const { token, expiresAt } = await signCallToken(caller.id, config.callTokenSecret, config.now?.() ?? new Date());
+      const { token, expiresAt } = await signCallToken(caller.id, config.callTokenSecret, config.now());
       return json(200, { callToken: token, expiresAt: new Date(expiresAt).toISOString() });
     } catch (error) {
       if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);

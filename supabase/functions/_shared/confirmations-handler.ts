@@ -32,7 +32,7 @@ export interface ConfirmationsConfig extends SupabaseAuthConfig {
   callTokenSecret: string;
   runner: BatchRunner;
   store: ConfirmationStore;
-  now?: () => Date;
+  now: () => Date;
   log?: (line: string) => void;
 }
 
@@ -52,7 +52,7 @@ async function visitOfReport(
     const token = isObject(values) ? values[CALL_TOKEN_VARIABLE] : undefined;
     if (typeof token !== 'string') continue;
     try {
-      const claims = await verifyCallToken(token, config.callTokenSecret, config.now?.(), { allowExpired: true });
+      const claims = await verifyCallToken(token, config.callTokenSecret, config.now(), { allowExpired: true });
       if (claims.confirmation) {
         return {
           userId: claims.userId,

@@ -7,6 +7,7 @@ import { createGrantGoogleAccess, type GoogleGrantBroker } from '../../../core/g
 import { createSqlGrantStore, type SqlQuery } from '../../../core/google/grant-store.ts';
 import { GOOGLE_REVOKE_URL, GOOGLE_TOKEN_URL } from '../../../core/google/oauth-client.ts';
 import { importTokenKey } from '../../../core/google/token-crypto.ts';
+import { systemMillis } from '../../../core/time/system-clock.ts';
 import { env } from './deno-env.ts';
 
 /** Queries on the project's database; connections open on the first query. */
@@ -23,6 +24,7 @@ export function grantAccessFromEnv(fn: string, query: SqlQuery): GoogleGrantBrok
   return createGrantGoogleAccess({
     store: createSqlGrantStore(query),
     key,
+    now: systemMillis,
     google: {
       clientId: env('GOOGLE_CLIENT_ID'),
       clientSecret: env('GOOGLE_CLIENT_SECRET'),

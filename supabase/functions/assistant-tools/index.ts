@@ -12,6 +12,7 @@ import { isValidTimeZone } from '../../../core/assistant/zoned-time.ts';
 import { DEFAULT_CALENDAR_BASE_URL } from '../../../core/calendar/events-request.ts';
 import { createConfirmationStore } from '../../../core/confirmations/store.ts';
 import { profileHome } from '../../../core/profile/home.ts';
+import { systemNow } from '../../../core/time/system-clock.ts';
 import { createAssistantToolsHandler } from '../_shared/assistant-tools-handler.ts';
 import { env, refuseToStart, requireSecrets, serve } from '../_shared/deno-env.ts';
 import { databaseFromEnv, grantAccessFromEnv } from '../_shared/deno-grants.ts';
@@ -49,6 +50,7 @@ serve(
     // Confirmation calls (a patient on the phone) record what they asked for here.
     confirmationStore: createConfirmationStore(query),
     home: (userId) => profileHome(query, userId),
+    now: systemNow,
     log: (line) => console.error(line),
   }),
 );

@@ -3,6 +3,7 @@
 // Deployed with JWT verification on (the caller is a signed-in Supabase user; the handler checks the
 // session with the Auth service too). Secrets (`supabase secrets set`): HOMEROUNDS_CALL_TOKEN_SECRET;
 // SUPABASE_URL and SUPABASE_ANON_KEY come with every Edge Function. See docs/deploy-assistant.md.
+import { systemNow } from '../../../core/time/system-clock.ts';
 import { createCallTokenHandler } from '../_shared/call-token-handler.ts';
 import { env, refuseToStart, requireSecrets, serve } from '../_shared/deno-env.ts';
 
@@ -18,5 +19,6 @@ serve(
     supabaseUrl: env('SUPABASE_URL').replace(/\/+$/, ''),
     anonKey: env('SUPABASE_ANON_KEY'),
     callTokenSecret: env('HOMEROUNDS_CALL_TOKEN_SECRET'),
+    now: systemNow,
   }),
 );

@@ -14,6 +14,7 @@ import { googleCalendarPort } from '../../../core/calendar/google-calendar.ts';
 import { E164 } from '../../../core/confirmations/phone.ts';
 import { createConfirmationStore } from '../../../core/confirmations/store.ts';
 import { createVoicePort } from '../../../core/confirmations/voice-port.ts';
+import { systemNow } from '../../../core/time/system-clock.ts';
 import { createBatchRunner } from '../_shared/confirmation-runner.ts';
 import { createConfirmationsHandler } from '../_shared/confirmations-handler.ts';
 import { env, refuseToStart, requireSecrets, serve } from '../_shared/deno-env.ts';
@@ -61,6 +62,7 @@ const runner = createBatchRunner({
     googleCalendarPort({
       baseUrl: calendarApiUrl,
       token: async (need) => (await googleAccess.accessToken(userId, need)).accessToken,
+      now: systemNow,
     }),
   voice: createVoicePort({ baseUrl: env('VAPI_BASE_URL') || 'https://api.vapi.ai', apiKey: env('VAPI_API_KEY') }),
   assistantId: async () => env('HOMEROUNDS_CONFIRMATION_ASSISTANT_ID'),
@@ -68,7 +70,7 @@ const runner = createBatchRunner({
   callTokenSecret: env('HOMEROUNDS_CALL_TOKEN_SECRET'),
   defaultCallbackNumber: env('HOMEROUNDS_CALLBACK_NUMBER'),
   defaultTimeZone,
-  now: () => new Date(),
+  now: systemNow,
   log: (line) => console.error(line),
 });
 
@@ -81,6 +83,7 @@ serve(
     callTokenSecret: env('HOMEROUNDS_CALL_TOKEN_SECRET'),
     runner,
     store,
+    now: systemNow,
     log: (line) => console.error(line),
   }),
 );

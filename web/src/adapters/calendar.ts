@@ -7,6 +7,7 @@
 // read by a chunk loaded on demand: only the dashboard asks for them.
 import { CalendarApiError, listUpcomingEvents } from '../../../core/calendar/index.ts';
 import { type CalendarEvent, MissingProviderTokenError, type SchedulePorts } from '../../../machines/schedule/index.ts';
+import { appNow } from '../app/clock.ts';
 import type { GoogleTokenBroker } from './google-token.ts';
 import type { SupabaseLoader } from './supabase-client.ts';
 
@@ -14,6 +15,7 @@ export function createCalendarPorts(
   loader: SupabaseLoader,
   calendarApiUrl: string,
   broker?: GoogleTokenBroker,
+  now: () => Date = appNow,
 ): SchedulePorts {
   // The session's provider_token once the calendar refused it: stays in the session until the next
   // refresh, but asking Google with it again would only cost a 401 per load.
@@ -30,7 +32,7 @@ export function createCalendarPorts(
   }
 
   const list = (providerToken: string, signal: AbortSignal): Promise<CalendarEvent[]> =>
-    listUpcomingEvents({ baseUrl: calendarApiUrl, providerToken, signal });
+    listUpcomingEvents({ baseUrl: calendarApiUrl, providerToken, signal, now: now() });
 
   return {
     async getProviderToken() {

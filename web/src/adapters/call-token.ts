@@ -5,6 +5,7 @@
 // assistant-overrides variable CALL_TOKEN_VARIABLE. Kept until 2 minutes before it expires (a call or a
 // chat sitting needs it valid while it lasts); null when signed out.
 import { CALL_TOKEN_VARIABLE, FUNCTION_NAMES, FUNCTIONS_PATH } from '../../../core/assistant/contract.ts';
+import { appMillis } from '../app/clock.ts';
 
 /** A cached token is renewed this long before it expires. */
 export const CALL_TOKEN_RENEW_MARGIN_MS = 2 * 60_000;
@@ -66,7 +67,7 @@ function userKey(accessToken: string): string {
 
 export function createCallTokenSource(options: CallTokenOptions): CallTokenSource {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const now = options.now ?? (() => Date.now());
+  const now = options.now ?? appMillis;
   const url = `${options.supabaseUrl}${FUNCTIONS_PATH}/${FUNCTION_NAMES.callToken}`;
   let cached: { user: string; token: string; renewAt: number } | null = null;
   let pending: { user: string; promise: Promise<string | null> } | null = null;

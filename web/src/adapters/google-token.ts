@@ -5,6 +5,7 @@
 // session, and later asks the broker for a fresh Google access token whenever the session has none.
 // `accessToken()` answers null when only signing in again helps (the broker's 401 `reauth_required`).
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { appMillis } from '../app/clock.ts';
 import type { SupabaseLoader } from './supabase-client.ts';
 
 export const GOOGLE_TOKEN_FUNCTION = 'google-token';
@@ -57,7 +58,7 @@ export function googleTokenUrl(supabaseUrl: string): string {
 
 export function createGoogleTokenBroker(options: GoogleTokenBrokerOptions): GoogleTokenBroker {
   const url = googleTokenUrl(options.supabaseUrl);
-  const now = options.now ?? (() => Date.now());
+  const now = options.now ?? appMillis;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   let cached: CachedToken | null = null;
   // Tokens already stored (or refused) and the hand-overs under way: SIGNED_IN and a schedule load may

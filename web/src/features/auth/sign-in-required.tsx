@@ -3,6 +3,7 @@
 // sign-in instead, so a cancelled sign-in can never loop back to the provider.
 import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { appMillis } from '../../app/clock.ts';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
 import { useAuthActions } from './auth-context.tsx';
 import { SignInButton } from './sign-in-button.tsx';
@@ -12,7 +13,7 @@ const AUTO_SIGN_IN_KEY = 'homerounds:auto-sign-in-at';
 export const AUTO_SIGN_IN_GRACE_MS = 120_000;
 
 /** True (and remembered) when this visit may redirect to the provider without asking. */
-export function claimAutoSignIn(now: number = Date.now()): boolean {
+export function claimAutoSignIn(now: number = appMillis()): boolean {
   try {
     const last = Number(window.sessionStorage.getItem(AUTO_SIGN_IN_KEY));
     if (last && now - last < AUTO_SIGN_IN_GRACE_MS) return false;

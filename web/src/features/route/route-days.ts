@@ -2,6 +2,7 @@
 // first. Kept apart from the Route view (and from core/routing) so the schedule panel can use it
 // without pulling the optimiser into the dashboard chunk.
 import type { CalendarEvent } from '../../../../core/calendar/index.ts';
+import { appNow } from '../../app/clock.ts';
 
 /** The event's calendar day (YYYY-MM-DD) as written by the provider (its own wall clock). */
 export function eventDay(event: CalendarEvent): string {
@@ -14,7 +15,7 @@ export function isRoutableVisit(event: CalendarEvent): boolean {
 }
 
 /** The local date of `now` as YYYY-MM-DD. */
-export function localDay(now: Date = new Date()): string {
+export function localDay(now: Date = appNow()): string {
   const y = now.getFullYear();
   const m = String(now.getMonth() + 1).padStart(2, '0');
   const d = String(now.getDate()).padStart(2, '0');

@@ -18,6 +18,7 @@ import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState }
 import { toVisit } from '../../../../core/assistant/visits.ts';
 import type { CalendarEvent } from '../../../../core/calendar/index.ts';
 import type { ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
+import { appNow } from '../../app/clock.ts';
 import { formatMinutes, formatTime, formatTimeRange } from '../../components/time-format.ts';
 import { ConfirmationMark } from './confirmation-mark.tsx';
 import { clinicianTimeZone, VisitSheet } from './visit-sheet.tsx';
@@ -170,6 +171,8 @@ export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleC
         dayMaxEvents={DAY_MAX_EVENTS}
         eventColor={EVENT_COLOR}
         eventDisplay="block"
+        // Today and the current-time line on the app's clock (the local platform may run it from another instant).
+        now={appNow}
         nowIndicator
         nowIndicatorLineClass="schedule-now"
         slotMinTime={hours.slotMinTime}

@@ -16,6 +16,7 @@ import {
   type SchedulePorts,
   scheduleMachine,
 } from '../../../../machines/schedule/index.ts';
+import { appNow } from '../../app/clock.ts';
 import { eventDay, localDay } from '../route/route-days.ts';
 
 /** The statuses are extras: the calendar waits for them at most this long. */
@@ -84,7 +85,7 @@ async function readConfirmations(
 }
 
 /** The dashboard's `loadEvents` actor. */
-export function createScheduleLoader(ports: SchedulePorts, now: () => Date = () => new Date()) {
+export function createScheduleLoader(ports: SchedulePorts, now: () => Date = appNow) {
   return {
     loadEvents: fromPromise<LoadedEvents, void>(async ({ signal }) => {
       // Started first and in parallel: the statuses never hold the calendar back longer than it takes.

@@ -17,6 +17,7 @@ import {
   type SchedulePorts,
   toScheduleView,
 } from '../../../../machines/schedule/index.ts';
+import { appMillis } from '../../app/clock.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatTime } from '../../components/time-format.ts';
@@ -65,7 +66,7 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshReques
     const onVisible = () => {
       if (document.visibilityState !== 'visible') return;
       const fetchedAt = actor.getSnapshot().context.fetchedAt;
-      if (fetchedAt === null || Date.now() - Date.parse(fetchedAt) >= STALE_AFTER_MS) refresh();
+      if (fetchedAt === null || appMillis() - Date.parse(fetchedAt) >= STALE_AFTER_MS) refresh();
     };
     document.addEventListener('visibilitychange', onVisible);
     return () => document.removeEventListener('visibilitychange', onVisible);
