@@ -180,7 +180,7 @@ function sendIndex(
   const clock = pageClock?.();
   if (!clock) return sendFile(req, res, file, statSync(file).size, 'no-cache', status);
   const meta = `<meta name="homerounds-clock" content="${escapeHtml(clock)}">`;
-  const html = readFileSync(file, 'utf8').replace(/<head>/i, (head) => `${head}${meta}`);
+  const html = readFileSync(file, 'utf8').replace(/<\/head>/i, (end) => `${meta}${end}`);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     'Content-Type': TYPES['.html'],

@@ -1,6 +1,8 @@
 // Entry point: configuration, the adapters (ports) and the app. supabase-js, the dashboard, the
 // calendar and the legal pages are loaded on demand. Google access comes from the session while it
 // has a provider token, then from the token broker, which got the refresh token right after sign-in.
+// First: the page's clock (the local platform's, when it runs at another instant) before anything reads the time.
+import './app/page-clock.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createCalendarPorts } from './adapters/calendar.ts';
