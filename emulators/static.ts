@@ -178,7 +178,10 @@ function sendIndex(
   pageClock: PageClock | undefined,
 ): void {
   const clock = pageClock?.();
-  if (!clock) return sendFile(req, res, file, statSync(file).size, 'no-cache', status);
+  if (!clock) {
+    sendFile(req, res, file, statSync(file).size, 'no-cache', status);
+    return;
+  }
   const meta = `<meta name="homerounds-clock" content="${escapeHtml(clock)}">`;
   const html = readFileSync(file, 'utf8').replace(/<\/head>/i, (end) => `${meta}${end}`);
   res.writeHead(status, {
@@ -214,7 +217,10 @@ export function serveStatic(
   if (inside && !decoded.includes('\0') && existsSync(candidate)) {
     const stat = statSync(candidate);
     if (stat.isFile()) {
-      if (candidate === join(root, 'index.html')) return sendIndex(req, res, candidate, 200, pageClock);
+      if (candidate === join(root, 'index.html')) {
+        sendIndex(req, res, candidate, 200, pageClock);
+        return;
+      }
       const immutable = decoded.startsWith('/assets/');
       sendFile(req, res, candidate, stat.size, immutable ? IMMUTABLE_CACHE : 'no-cache');
       return;
