@@ -3,7 +3,7 @@
 // core/voice-platform/request-schemas.json: JSON Schema (draft 2019-09 subset that ajv compiles), $refs kept in
 // one local $defs, descriptions and examples trimmed. The project keeps this derived file, never the document.
 //
-//   npm run derive:voice-schemas                      # from /work/shared/contracts/vapi-openapi.json
+//   npm run derive:voice-schemas                      # from ../shared/contracts/vapi-openapi.json (beside the repository)
 //   npm run derive:voice-schemas -- <openapi.json>    # from another copy of the document
 //   npm run derive:voice-schemas -- --check           # exit 1 when the committed file is out of date
 //
@@ -25,7 +25,8 @@ import { systemNow } from '../core/time/system-clock.ts';
 import { ENDPOINTS, normalizePath } from '../core/voice-platform/registry.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-export const DEFAULT_SOURCE = '/work/shared/contracts/vapi-openapi.json';
+/** The published document in the shared folder beside the repository (`../shared`), the layout CI has too. */
+export const DEFAULT_SOURCE = join(root, '..', 'shared', 'contracts', 'vapi-openapi.json');
 export const OUTPUT = join(root, 'core/voice-platform/request-schemas.json');
 
 /** Keywords that validate; everything else (description, example, title, default, deprecated …) is dropped. */
