@@ -38,7 +38,7 @@ function docs(): string[] {
 }
 
 /** Paths a doc names in backticks or links, relative to the repository root (or to the doc, for links). */
-export function namedPaths(doc: string, text: string): string[] {
+function namedPaths(doc: string, text: string): string[] {
   const found = new Set<string>();
   for (const [, code] of text.matchAll(/`([^`\n]+)`/g)) {
     for (const token of (code ?? '').split(/[\s,()]+/)) {
