@@ -38,7 +38,7 @@ export function parseClockSetting(now: string | undefined, mode?: string | undef
     return null;
   }
   const start = new Date(text);
-  if (!INSTANT.test(text) || Number.isNaN(start.getTime())) {
+  if (!INSTANT.test(text) || Number.isNaN(start.getTime()) || !isRealDateTime(text)) {
     throw new ClockSettingError(
       `HOMEROUNDS_NOW must be an instant with its UTC offset, e.g. 2026-12-01T17:05:00-06:00 (5:05 pm in Chicago); got "${clip(text)}"`,
     );
@@ -55,6 +55,15 @@ export function clockFromSetting(setting: ClockSetting, millis: () => number): N
   if (setting.frozen) return () => new Date(start);
   const offset = start - millis();
   return () => new Date(millis() + offset);
+}
+
+/** The written date and time exist (no 30 February, 24:00 or 23:60): Date would roll them over silently. */
+function isRealDateTime(text: string): boolean {
+  const [y, mo, d, h, mi, se = 0] = (text.match(/\d+/g) ?? []).map(Number);
+  if (y === undefined || mo === undefined || d === undefined || h === undefined || mi === undefined) return false;
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  const sameDay = day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+  return sameDay && h <= 23 && mi <= 59 && se <= 59;
 }
 
 /** A clock that always answers `instant`. */

@@ -2,8 +2,8 @@
 // on it (tests/support/clock-setup.ts): the in-process local platform, supabase-js, the call tokens and
 // the test's own arithmetic all read the same "now"; spawned CLIs and platforms get it as HOMEROUNDS_NOW;
 // each browser journey gets it through Playwright's clock API (tests/support/browser.ts). A test that
-// needs another instant says so with setTestNow. Tests that are about the real date say so and read
-// realNow().
+// needs another instant says so with setTestNow. (No test is about the machine's date: the product reads
+// "now" only through its clock, which these tests set.)
 //
 // The seed day, Wednesday 28 October 2026 (America/Chicago), was chosen for what its 30 days hold: two
 // weekends, the last day of a month (Saturday 31 October) and the fall DST change (Sunday 1 November,

@@ -7,6 +7,7 @@ import { consumeOAuthError, createSupabaseAuthPorts, toAuthUser } from '../../we
 import { createSupabaseLoader, type SupabaseLoader, storageKeyFor } from '../../web/src/adapters/supabase-client.ts';
 import { readConfig } from '../../web/src/app/config.ts';
 import { rememberReturnPath, takeRedirectUrl } from '../../web/src/features/auth/return-path.ts';
+import { resetTestNow, SUITE_START, useFakeTimersAt } from '../support/test-clock.ts';
 import { allowConsoleError } from './console-guard.ts';
 
 const ORIGIN = 'http://127.0.0.1:8787';
@@ -178,7 +179,7 @@ describe('supabase auth ports', () => {
   });
 
   it('forwards auth changes (not the initial session) once supabase-js is loaded', async () => {
-    vi.useFakeTimers();
+    useFakeTimersAt(SUITE_START);
     type Callback = (event: string, session: unknown) => void;
     const holder: { callback: Callback | null } = { callback: null };
     const client = {
@@ -204,7 +205,7 @@ describe('supabase auth ports', () => {
       ['SIGNED_OUT', null],
     ]);
     stop();
-    vi.useRealTimers();
+    resetTestNow();
   });
 
   it('logs a cancelled sign-in and cleans the address bar', () => {

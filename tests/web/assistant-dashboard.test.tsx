@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
 import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import { storageKeyFor } from '../../web/src/adapters/supabase-client.ts';
+import { testNow } from '../support/test-clock.ts';
 import { ADA, ADA_PROFILE, fakeAuth, fakeSchedule, renderApp } from './web-test-kit.tsx';
 
 const SUPABASE_ACCESS_TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhZGEifQ.sig';
@@ -32,7 +33,10 @@ describe('dashboard: the schedule follows the assistant', () => {
     const fetch = vi.fn(async (url: string | URL | Request, _init?: RequestInit) => {
       const href = String(url);
       if (href === `${origin}/functions/v1/call-token`) {
-        return Response.json({ callToken: 'call-token-1', expiresAt: new Date(Date.now() + 1_800_000).toISOString() });
+        return Response.json({
+          callToken: 'call-token-1',
+          expiresAt: new Date(testNow().getTime() + 1_800_000).toISOString(),
+        });
       }
       if (href === `${origin}/chat/web`) {
         return Response.json(

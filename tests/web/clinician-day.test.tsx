@@ -4,12 +4,13 @@
 // a calendar that stays current (a failed refresh keeps the events, a refresh asked during a load is
 // not lost, coming back to the tab after a while reloads). Also the skip link to the assistant.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import { formatClock, formatTimeRange } from '../../web/src/components/time-format.ts';
 import { visibleHours } from '../../web/src/features/schedule/schedule-calendar.tsx';
 import { SchedulePanel, STALE_AFTER_MS } from '../../web/src/features/schedule/schedule-panel.tsx';
 import { bookedByText, directionsUrl, telHref } from '../../web/src/features/schedule/visit-sheet.tsx';
+import { resetTestNow, setTestNow, testNow } from '../support/test-clock.ts';
 import { allowConsoleError } from './console-guard.ts';
 import { ADA, ADA_PROFILE, deferred, fakeAuth, fakeSchedule, renderApp } from './web-test-kit.tsx';
 
@@ -198,11 +199,12 @@ describe('an always-current calendar', () => {
     await waitFor(() =>
       expect(document.querySelector('[data-machine="schedule"]')?.getAttribute('data-state')).toBe('loaded'),
     );
-    const now = Date.now();
+    const now = testNow().getTime();
     const visible = () => document.dispatchEvent(new Event('visibilitychange'));
     act(visible);
     expect(ports.fetchEvents).toHaveBeenCalledTimes(1);
-    vi.spyOn(Date, 'now').mockReturnValue(now + STALE_AFTER_MS + 1000);
+    onTestFinished(() => resetTestNow());
+    setTestNow(new Date(now + STALE_AFTER_MS + 1000));
     act(visible);
     await waitFor(() => expect(ports.fetchEvents).toHaveBeenCalledTimes(2));
   });

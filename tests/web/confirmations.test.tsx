@@ -30,6 +30,7 @@ import {
   dashboardScheduleMachine,
 } from '../../web/src/features/schedule/schedule-loader.ts';
 import { SchedulePanel } from '../../web/src/features/schedule/schedule-panel.tsx';
+import { resetTestNow, setTestNow, useFakeTimersAt } from '../support/test-clock.ts';
 import { fakeSchedule } from './web-test-kit.tsx';
 
 // The evening before the visits (America/Chicago, as the tests run).
@@ -119,13 +120,13 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   // Only the clock is pinned (to the evening before the visits); timers stay real.
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  setTestNow(NOW, { frozen: true });
   vi.spyOn(console, 'log').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(cleanup);
 afterEach(() => {
-  vi.useRealTimers();
+  resetTestNow();
   vi.restoreAllMocks();
 });
 
@@ -175,7 +176,7 @@ describe('loading the statuses with the calendar', () => {
   });
 
   it('a statuses query that does not answer is given up: the calendar loads without marks', async () => {
-    vi.useFakeTimers({ now: NOW });
+    useFakeTimersAt(NOW);
     let seen: AbortSignal | null = null;
     const ports = portsWith([MARIA], (_days, signal) => {
       seen = signal;

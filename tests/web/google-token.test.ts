@@ -22,6 +22,7 @@ import {
   requestCalendarWriteAccess,
 } from '../../web/src/adapters/supabase-auth.ts';
 import type { SupabaseLoader } from '../../web/src/adapters/supabase-client.ts';
+import { resetTestNow, SUITE_START, useFakeTimersAt } from '../support/test-clock.ts';
 import { allowConsoleError } from './console-guard.ts';
 
 const SUPABASE = 'http://127.0.0.1:8787';
@@ -171,7 +172,7 @@ describe('google token broker adapter', () => {
   });
 
   it('hands the token over when supabase-js reports the signed-in session', async () => {
-    vi.useFakeTimers();
+    useFakeTimersAt(SUITE_START);
     type Callback = (event: string, session: unknown) => void;
     const holder: { callback: Callback | null } = { callback: null };
     const client = {
@@ -196,7 +197,7 @@ describe('google token broker adapter', () => {
     vi.runAllTimers();
     expect(handOver).toHaveBeenCalledTimes(1);
     expect(handOver).toHaveBeenCalledWith({ accessToken: 'jwt', userId: 'u1', providerRefreshToken: '1//rt' });
-    vi.useRealTimers();
+    resetTestNow();
   });
 });
 

@@ -16,6 +16,7 @@ import {
 import { createLocalVoiceClient, LOCAL_ASSISTANT_DEFINITION } from '../../web/src/adapters/voice/local-client.ts';
 import type { VoiceClient, VoiceClientEventName } from '../../web/src/adapters/voice/voice-client.ts';
 import { createVoiceWidgetFace, NO_ANSWER_MESSAGE } from '../../web/src/adapters/voice/widget-ports.ts';
+import { resetTestNow, SUITE_START, testNow, useFakeTimersAt } from '../support/test-clock.ts';
 
 const ORIGIN = 'http://127.0.0.1:9999';
 const PUBLIC_KEY = 'local-public-test';
@@ -202,7 +203,8 @@ const failingSynthesis = {
 };
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Timers and the clock are fake from the suite's start (seed day, 9:30 am in Chicago).
+  useFakeTimersAt(SUITE_START);
   FakeSocket.sockets = [];
   FakeSocket.script = { listening: true, greeting: null };
   FakeRecognition.instances = [];
@@ -215,7 +217,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.useRealTimers();
+  resetTestNow();
   vi.unstubAllGlobals();
 });
 
@@ -228,7 +230,7 @@ function localClient(getCallToken: () => Promise<string | null> = async () => 'c
     getCallToken,
     fetch: fetch as unknown as typeof globalThis.fetch,
     WebSocket: FakeSocket as unknown as typeof WebSocket,
-    now: () => Date.now(),
+    now: () => testNow().getTime(),
   });
   const events: string[] = [];
   for (const name of ['call-start', 'speech-start', 'speech-end', 'error', 'call-end'] as VoiceClientEventName[]) {

@@ -12,6 +12,7 @@ import type { ProfileHome, ProfileHomeStore } from '../../web/src/adapters/profi
 import { formatClock } from '../../web/src/components/time-format.ts';
 import { HOME_READ_TIMEOUT_MS } from '../../web/src/features/route/route-home.tsx';
 import { RouteView } from '../../web/src/features/route/route-view.tsx';
+import { chicago, resetTestNow, useFakeTimersAt } from '../support/test-clock.ts';
 import { deferred } from './web-test-kit.tsx';
 
 const DAY = '2026-11-24';
@@ -90,7 +91,7 @@ const NOT_COUNTED = 'Driving between visits only: the drive from and back home i
 const COUNTED = 'Driving counted from home, between visits and back home.';
 
 afterEach(cleanup);
-afterEach(() => vi.useRealTimers());
+afterEach(() => resetTestNow());
 
 describe('Route view with the clinician’s profile home', () => {
   it('counts the drives from and back home, with the totals planDay gives for that home', async () => {
@@ -149,7 +150,8 @@ describe('Route view with the clinician’s profile home', () => {
     await vi.waitFor(() => expect(failing.read).toHaveBeenCalledTimes(2));
     unmount();
 
-    vi.useFakeTimers();
+    // The morning of the visits, before the first one.
+    useFakeTimersAt(chicago(DAY, '07:30'));
     const hanging = fakeStore(() => new Promise(() => {}));
     render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} homeStore={hanging} />);
     await act(async () => vi.advanceTimersByTime(HOME_READ_TIMEOUT_MS - 1));

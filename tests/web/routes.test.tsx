@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { testNow } from '../support/test-clock.ts';
 import { ADA, ADA_PROFILE, fakeAuth, fakeSchedule, renderApp } from './web-test-kit.tsx';
 
 afterEach(cleanup);
@@ -89,7 +90,7 @@ describe('routes', () => {
 
   it('after a cancelled sign-in, asks instead of sending the visitor back to the provider', async () => {
     window.sessionStorage.clear();
-    window.sessionStorage.setItem('homerounds:auto-sign-in-at', String(Date.now() - 5_000));
+    window.sessionStorage.setItem('homerounds:auto-sign-in-at', String(testNow().getTime() - 5_000));
     const auth = fakeAuth();
     renderApp('/dashboard', auth);
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to continue' })).toBeTruthy();

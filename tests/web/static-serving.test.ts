@@ -1,7 +1,8 @@
 // Serving the built app (emulators/static.ts) and the build's precompression (web/build/precompress.ts):
 // the app's routes answer 200 and any other page 404 with the app's page; text assets go out as brotli
 // or gzip (the precompressed siblings when the build wrote them); hashed assets are immutable for a
-// year, index.html is revalidated.
+// year, index.html is revalidated. Given a page clock (the platform started with HOMEROUNDS_NOW),
+// index.html carries the clock meta the web app reads (web/src/app/clock.ts), uncompressed and never cached.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -143,5 +144,96 @@ describe('serving the built app', () => {
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding('*')).toBe('br');
     expect(pickEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('index.html with the page’s clock (the platform under HOMEROUNDS_NOW)', () => {
+  const PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>HomeRounds</title></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`;
+  let clockRoot: string;
+  let clocked: Server;
+  let at: string;
+  /** What the platform's clock says for the next request (null: the real clock, no meta). */
+  let pageClock: string | null;
+
+  function fetchPage(path: string, init: RequestInit = {}) {
+    return fetch(`${at}${path}`, { ...init, headers: { 'accept-encoding': 'br, gzip', ...init.headers } });
+  }
+
+  beforeAll(async () => {
+    clockRoot = mkdtempSync(join(tmpdir(), 'hr-static-clock-'));
+    mkdirSync(join(clockRoot, 'assets'));
+    writeFileSync(join(clockRoot, 'index.html'), PAGE);
+    writeFileSync(join(clockRoot, 'assets', 'index-Ab12Cd.js'), APP_JS);
+    clocked = createServer((req, res) =>
+      serveStatic(req, res, clockRoot, new URL(req.url ?? '/', 'http://x').pathname, () => pageClock),
+    );
+    await new Promise<void>((resolve) => clocked.listen(0, '127.0.0.1', resolve));
+    at = `http://127.0.0.1:${(clocked.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => clocked.close(resolve));
+    rmSync(clockRoot, { recursive: true, force: true });
+  });
+
+  it('puts the clock meta in the head, sent uncompressed and never cached, on every page the app answers', async () => {
+    pageClock = '2026-12-01T05:45:00.000Z frozen';
+    const meta = '<meta name="homerounds-clock" content="2026-12-01T05:45:00.000Z frozen">';
+    for (const [path, status] of [
+      ['/', 200],
+      ['/dashboard', 200],
+      ['/index.html', 200],
+      ['/no-such-page', 404],
+    ] as const) {
+      const answer = await fetchPage(path);
+      const html = await answer.text();
+      expect([path, answer.status]).toEqual([path, status]);
+      expect(html, path).toBe(PAGE.replace('</head>', `${meta}</head>`));
+      expect(answer.headers.get('content-encoding'), path).toBeNull();
+      expect(answer.headers.get('cache-control'), path).toBe('no-store');
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(Number(answer.headers.get('content-length'))).toBe(Buffer.byteLength(html));
+      expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+    const head = await fetchPage('/', { method: 'HEAD' });
+    expect(head.headers.get('cache-control')).toBe('no-store');
+    expect(await head.text()).toBe('');
+  });
+
+  it('reads the clock for each request (a running clock moves on) and escapes what it writes', async () => {
+    pageClock = '2026-12-01T05:45:00.000Z running';
+    expect(await (await fetchPage('/')).text()).toContain('content="2026-12-01T05:45:00.000Z running"');
+    pageClock = '2026-12-01T05:46:30.000Z running';
+    expect(await (await fetchPage('/')).text()).toContain('content="2026-12-01T05:46:30.000Z running"');
+    pageClock = '"><script>alert(1)</script>';
+    const hostile = await (await fetchPage('/')).text();
+    expect(hostile).not.toContain('<script>');
+    expect(hostile).toContain('content="&#34;&#62;&#60;script&#62;alert(1)&#60;/script&#62;"');
+  });
+
+  it('a page clock that answers null: index.html as without one (no meta, compressed, revalidated)', async () => {
+    pageClock = null;
+    const answer = await get('/', 'br');
+    expect(answer.headers['content-encoding']).toBe('br');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(answer.body).toString()).not.toContain('homerounds-clock');
+    const plain = await fetchPage('/', { headers: { 'accept-encoding': 'identity' } });
+    expect(await plain.text()).toBe(PAGE);
+  });
+
+  it('never touches the assets: still compressed and immutable', async () => {
+    pageClock = '2026-12-01T05:45:00.000Z frozen';
+    const js = await fetchPage('/assets/index-Ab12Cd.js');
+    expect(js.headers.get('content-encoding')).toBe('br');
+    expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await js.text()).toBe(APP_JS);
+  });
+
+  it('without a page clock (the real clock), no page carries the meta', async () => {
+    for (const path of ['/', '/dashboard', '/no-such-page']) {
+      const answer = await get(path);
+      expect(answer.body.toString(), path).not.toContain('homerounds-clock');
+      expect(answer.headers['cache-control'], path).toBe('no-cache');
+    }
   });
 });

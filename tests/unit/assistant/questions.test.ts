@@ -1,10 +1,11 @@
 // Every kind of question in docs/assistant.md, asked of the local assistant (the language stand-in and
-// the tools, in process) over the deterministic seed of a fixed Monday: each answer's facts (times,
-// names, counts, orders) are checked against the seed computed here independently, and the cases that
-// must ask back do, without calling a write tool.
+// the tools, in process) over the suite's seed (tests/support/seed-calendar.ts) at 7:00 am on its first
+// day, Wednesday 28 October 2026: each answer's facts (times, names, counts, orders) are checked against
+// the seed computed here independently, on the days the questions name (DAYS), and the cases that must
+// ask back do, without calling a write tool.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolName } from '../../../core/assistant/contract.ts';
 import type { ToolContext } from '../../../core/assistant/tool-kit.ts';
 import { runTool } from '../../../core/assistant/tools/index.ts';
@@ -12,13 +13,26 @@ import { planDay } from '../../../core/routing/index.ts';
 import { type ConversationState, INITIAL_STATE, takeTurn } from '../../../emulators/assistant/conversation.ts';
 import type { SeedEvent } from '../../../fixtures/seed.ts';
 import { addDays, chicagoDateTime } from '../../../fixtures/time.ts';
-import { type MemoryCalendar, memoryCalendar, seedFor } from '../../support/memory-calendar.ts';
+import { type MemoryCalendar, memoryCalendar } from '../../support/memory-calendar.ts';
 import { repoRoot } from '../../support/run-cli.ts';
+import { DAYS, visitsOn as seededVisitsOn, suiteSeed } from '../../support/seed-calendar.ts';
+import { chicago, resetTestNow, setTestNow, testNow } from '../../support/test-clock.ts';
 
-const TODAY = '2026-11-23'; // a Monday
-const NOW = chicagoDateTime(TODAY, 7 * 60).instant; // 7:00 AM in Chicago, before the day's first visit
 const EMAIL = 'maya.patel@homerounds.test';
-const seed = seedFor(TODAY);
+/** Today: the seed day, a Wednesday (Maya: 5 visits). */
+const TODAY = DAYS.wednesday;
+/** Tomorrow, Thursday 29 October (5 visits, and an untitled admin event at 7:00). */
+const TOMORROW = DAYS.thursday;
+/** "Friday": the coming one, 30 October (5 visits). */
+const FRIDAY = DAYS.friday;
+/** 7:00 am in Chicago, before the day's first visit. */
+const NOW = chicago(TODAY, '07:00');
+/** This week, Monday to Sunday: 26 October (before the seed's first day) to 1 November. */
+const THIS_WEEK = { from: addDays(TODAY, -2), to: DAYS.sunday } as const;
+/** Next week: Monday 2 November (the day after the DST change) to Sunday 8 November. */
+const NEXT_WEEK = { from: DAYS.monday, to: addDays(DAYS.monday, 6) } as const;
+const daysOf = (week: { from: string; to: string }) => Array.from({ length: 7 }, (_, i) => addDays(week.from, i));
+const seed = suiteSeed();
 const maya = seed.clinicians.find((c) => c.email === EMAIL);
 if (!maya) throw new Error('seed has no Maya');
 const mine = seed.events.filter((e) => e.clinicianId === maya.id);
@@ -34,30 +48,23 @@ function clock(minutes: number): string {
   return `${h % 12 === 0 ? 12 : h % 12}:${String(minutes % 60).padStart(2, '0')} ${h >= 12 ? 'PM' : 'AM'}`;
 }
 const clock24 = (minutes: number) => `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-function visitsOn(date: string): SeedEvent[] {
-  return mine
-    .filter((e) => e.kind === 'visit' && startOf(e).startsWith(date))
-    .sort((a, b) => startOf(a).localeCompare(startOf(b)));
-}
+const visitsOn = (date: string): SeedEvent[] => seededVisitsOn(EMAIL, date, seed);
 function patientsIn(from: string, to: string): { visits: number; patients: number } {
   const visits = mine.filter(
     (e) => e.kind === 'visit' && startOf(e).slice(0, 10) >= from && startOf(e).slice(0, 10) <= to,
   );
   return { visits: visits.length, patients: new Set(visits.map(patientOf)).size };
 }
-/** The first weekday after `from` (inclusive) with visits. */
-function workingDay(from: string): string {
-  for (let i = 0; i < 14; i++) if (visitsOn(addDays(from, i)).length > 0) return addDays(from, i);
-  throw new Error('no working day');
-}
-const TOMORROW = addDays(TODAY, 1);
-const FRIDAY = addDays(TODAY, 4);
 const dayName = (date: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', weekday: 'long', month: 'long', day: 'numeric' }).format(
     new Date(`${date}T12:00:00Z`),
   );
 
 // ─── The assistant under test ────────────────────────────────────────────────────────────────────────
+
+// The clock stands at NOW for the whole file; the tools and the conversation read it from there.
+beforeAll(() => setTestNow(NOW, { frozen: true }));
+afterAll(() => resetTestNow());
 
 let calendar: MemoryCalendar;
 let state: ConversationState;
@@ -76,13 +83,13 @@ async function ask(text: string): Promise<string> {
     calendar,
     userId: maya?.id ?? '',
     timeZone: 'America/Chicago',
-    now: NOW,
+    now: testNow(),
     language: 'en',
     canWrite: async () => canWrite,
   };
   const out = await takeTurn({
     text,
-    now: NOW,
+    now: testNow(),
     state,
     defaultTimeZone: 'America/Chicago',
     callTool: async (name, args) => {
@@ -159,7 +166,7 @@ describe('reading the calendar', () => {
   });
 
   it('counts of visits and patients for a week (Monday to Sunday)', async () => {
-    const { visits, patients } = patientsIn(TODAY, addDays(TODAY, 6));
+    const { visits, patients } = patientsIn(THIS_WEEK.from, THIS_WEEK.to);
     expect(await ask('How many patients do I see this week?')).toContain(`${visits} visits with ${patients} patients`);
     expect(await ask('¿Cuántos pacientes veo esta semana?')).toContain(`${visits} visitas con ${patients} pacientes`);
   });
@@ -190,8 +197,7 @@ describe('reading the calendar', () => {
   });
 
   it('the lightest and the busiest day of a range', async () => {
-    const monday = addDays(TODAY, 7);
-    const days = Array.from({ length: 7 }, (_, i) => addDays(monday, i)).filter((d) => visitsOn(d).length > 0);
+    const days = daysOf(NEXT_WEEK).filter((d) => visitsOn(d).length > 0);
     const booked = (d: string) => visitsOn(d).reduce((sum, v) => sum + (v.durationMinutes ?? 0), 0);
     // Fewest visits; between equals, the least booked time.
     const byLoad = [...days].sort(
@@ -200,35 +206,40 @@ describe('reading the calendar', () => {
     const lightest = byLoad[0] as string;
     const reply = await ask('Which day next week is lightest?');
     expect(reply).toContain(`Lightest day with visits: ${dayName(lightest)}: ${visitsOn(lightest).length} visits`);
-    const week = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i)).filter((d) => visitsOn(d).length > 0);
+    const week = daysOf(THIS_WEEK).filter((d) => visitsOn(d).length > 0);
     const most = Math.max(...week.map((d) => visitsOn(d).length));
     expect(await ask("What's my busiest day this week?")).toMatch(
-      new RegExp(`Busiest: [A-Za-z]+, November \\d+: ${most} visits`),
+      new RegExp(`Busiest: [A-Za-z]+, [A-Za-z]+ \\d+: ${most} visits`),
     );
   });
 
   it('a comparison of two days', async () => {
-    const mon = visitsOn(TODAY).length;
-    const tue = visitsOn(TOMORROW).length;
+    // The coming Monday and Tuesday: 2 and 3 November.
+    const mon = visitsOn(DAYS.monday).length;
+    const tue = visitsOn(DAYS.tuesday).length;
     const reply = await ask('Is Monday busier than Tuesday?');
-    expect(reply).toContain(`${dayName(TODAY)}: ${mon} visits`);
-    expect(reply).toContain(`${dayName(TOMORROW)}: ${tue} visits`);
-    if (mon !== tue)
-      expect(reply).toContain(`${dayName(mon > tue ? TODAY : TOMORROW)} is busier, by ${Math.abs(mon - tue)} visit`);
+    expect(reply).toContain(`${dayName(DAYS.monday)}: ${mon} visits`);
+    expect(reply).toContain(`${dayName(DAYS.tuesday)}: ${tue} visits`);
+    // Eight visits each: the booked time decides.
+    expect([mon, tue]).toEqual([8, 8]);
+    const booked = (d: string) => visitsOn(d).reduce((sum, v) => sum + (v.durationMinutes ?? 0), 0);
+    expect([booked(DAYS.monday), booked(DAYS.tuesday)]).toEqual([345, 420]);
+    expect(reply).toContain(`Same number of visits; ${dayName(DAYS.tuesday)} has 75 more minutes booked.`);
   });
 
   it('a comparison said with "or"', async () => {
-    const thu = addDays(TODAY, 3);
+    // Thursday is tomorrow.
     const reply = await ask('Which is busier, Thursday or Friday?');
-    expect(reply).toContain(`${dayName(thu)}: ${visitsOn(thu).length} visits`);
+    expect(reply).toContain(`${dayName(TOMORROW)}: ${visitsOn(TOMORROW).length} visits`);
     expect(reply).toContain(`${dayName(FRIDAY)}: ${visitsOn(FRIDAY).length} visits`);
   });
 
   it('the driving of a week, day by day and in total', async () => {
     const reply = await ask('How much driving do I have this week?');
-    const days = Array.from({ length: 7 }, (_, i) => addDays(TODAY, i)).filter((d) => visitsOn(d).length >= 2);
+    const days = daysOf(THIS_WEEK).filter((d) => visitsOn(d).length >= 2);
     for (const d of days) expect(reply).toMatch(new RegExp(`${dayName(d)}: \\d+ min`));
-    const perDay = [...reply.matchAll(/, November \d+: (\d+) min/g)].map((m) => Number(m[1]));
+    const perDay = [...reply.matchAll(/, [A-Z][a-z]+ \d+: (\d+) min/g)].map((m) => Number(m[1]));
+    expect(perDay).toHaveLength(days.length);
     expect(reply).toContain(`you drive about ${perDay.reduce((a, b) => a + b, 0)} min in all`);
   });
 
@@ -248,7 +259,7 @@ describe('reading the calendar', () => {
 
   it("a day's driving and one leg between two visits", async () => {
     const reply = await ask('How far will I drive tomorrow?');
-    expect(reply).toMatch(/Tomorrow, Tuesday, November 24 you drive about \d+ min, about [\d.]+ miles/);
+    expect(reply).toMatch(/Tomorrow, Thursday, October 29 you drive about \d+ min, about [\d.]+ miles/);
     expect(calls.at(-1)).toEqual({ name: 'drive_time', args: { date: TOMORROW } });
     const [a, b] = visitsOn(TOMORROW) as [SeedEvent, SeedEvent];
     const leg = await ask(
@@ -261,7 +272,7 @@ describe('reading the calendar', () => {
   });
 
   it('free time that leaves room for the drives', async () => {
-    const thursday = addDays(TODAY, 3);
+    const thursday = TOMORROW;
     const reply = await ask('When am I free Thursday afternoon for 45 minutes?');
     const first = /you can start (\d{1,2}):(\d{2}) (AM|PM)/.exec(reply);
     expect(first).not.toBeNull();
@@ -274,10 +285,10 @@ describe('reading the calendar', () => {
   });
 
   it("a visit's notes, as plain text (never the description's HTML)", async () => {
+    // Maya's third visit of the seed, today at 10:35, carries HTML and a script in its description.
     const withHtml = mine.find((e) => e.description?.includes('<script>')) as SeedEvent;
-    const date = startOf(withHtml).slice(0, 10);
-    const when = date === TODAY ? 'today' : date === TOMORROW ? 'tomorrow' : dayName(date);
-    const reply = await ask(`What do the notes say for my ${clock24(minuteOf(startOf(withHtml)))} ${when}?`);
+    expect(startOf(withHtml)).toBe(`${TODAY}T10:35:00-05:00`);
+    const reply = await ask('What do the notes say for my 10:35 today?');
     expect(reply).toContain('Notes: Gate code 4411. Dog in the yard.');
     expect(reply).not.toMatch(/<|script|alert/);
   });
@@ -293,13 +304,11 @@ describe('reading the calendar', () => {
 });
 
 describe('the route: the same plan as the Route view, with the calendar’s times', () => {
-  it('optimises a day: the order and the saving of planDay, each visit at its booked time', async () => {
-    const day = workingDay(TOMORROW);
+  /** The answer's facts are planDay's for the day's events, as the Route view shows them. */
+  async function expectPlanOf(day: string, reply: string): Promise<void> {
     const events = await calendar.list(chicagoDateTime(day, 0).instant, chicagoDateTime(addDays(day, 1), 0).instant);
-    const plan = planDay(events, day);
-    const report = plan.report;
-    if (!report) throw new Error('no plan');
-    const reply = await ask('Optimize my route for tomorrow');
+    const report = planDay(events, day).report;
+    if (!report) throw new Error(`no plan for ${day}`);
     const saved = Math.round(report.savedMinutes ?? 0);
     if (saved >= 1) {
       expect(reply).toContain(`you save ${saved} min`);
@@ -310,8 +319,13 @@ describe('the route: the same plan as the Route view, with the calendar’s time
     } else {
       expect(reply).toContain(`already the best: about ${Math.round(report.travelBeforeMinutes)} min of driving`);
     }
-    // "Tuesday's patients" is the same day (tomorrow is Tuesday), so the same answer.
-    expect(await ask("What's the best order for Tuesday's patients?")).toBe(reply);
+  }
+
+  it('optimises a day: the order and the saving of planDay, each visit at its booked time', async () => {
+    // Tomorrow, Thursday 29 October: five visits (the untitled admin event at 7:00 is not routed).
+    await expectPlanOf(TOMORROW, await ask('Optimize my route for tomorrow'));
+    // "Tuesday's patients": the coming Tuesday, 3 November (eight visits).
+    await expectPlanOf(DAYS.tuesday, await ask("What's the best order for Tuesday's patients?"));
   });
 });
 
@@ -348,11 +362,13 @@ describe('changing the calendar', () => {
     expect(calendar.events.get(visit.id)?.start).toBe(chicagoDateTime(TOMORROW, to).rfc3339);
   });
 
-  it('the example move "Move my 2pm tomorrow to 4pm" finds the visit nearest 2pm or says there is none', async () => {
+  it('the example move "Move my 2pm tomorrow to 4pm" finds the visit nearest 2pm', async () => {
+    // Tomorrow's visit nearest 2 pm is the one at 2:15 pm (the others start at 1:20 pm or earlier).
     const near = visitsOn(TOMORROW).filter((v) => Math.abs(minuteOf(startOf(v)) - 14 * 60) <= 30);
+    expect(near.map((v) => minuteOf(startOf(v)))).toEqual([14 * 60 + 15]);
     const reply = await ask('Move my 2pm tomorrow to 4pm');
-    if (near.length === 0) expect(reply).toContain('You have no visit at 2:00 PM tomorrow');
-    else expect(reply).toContain(`Shall I move ${patientOf(near[0] as SeedEvent)}'s visit`);
+    expect(reply).toContain(`Shall I move ${patientOf(near[0] as SeedEvent)}'s visit`);
+    expect(reply).toContain('at 4:00 PM?');
   });
 
   it('cancels by position; "no" changes nothing', async () => {
@@ -375,18 +391,24 @@ describe('changing the calendar', () => {
     expect(calendar.writes).toEqual([{ kind: 'remove', id: first.id }]);
   });
 
-  it('moves by a relative amount', async () => {
-    const visit = visitsOn(TOMORROW).find((v) => minuteOf(startOf(v)) === 9 * 60);
-    const reply = await ask('Push my 9am tomorrow back 30 minutes');
-    if (visit) expect(reply).toContain(`to tomorrow, ${dayName(TOMORROW)} at 9:30 AM?`);
-    else expect(reply).toMatch(/No visit starts at exactly 9:00 AM|You have no visit at 9:00 AM/);
+  it('moves by a relative amount, and says so when no visit starts at the time named', async () => {
+    // No visit starts at 9:00 tomorrow (8:15 and 9:45 do).
+    expect(visitsOn(TOMORROW).some((v) => minuteOf(startOf(v)) === 9 * 60)).toBe(false);
+    expect(await ask('Push my 9am tomorrow back 30 minutes')).toMatch(
+      /No visit starts at exactly 9:00 AM|You have no visit at 9:00 AM/,
+    );
+    const visit = visitsOn(TOMORROW).find((v) => minuteOf(startOf(v)) === 9 * 60 + 45) as SeedEvent;
+    const reply = await ask('Push my 9:45 tomorrow back 30 minutes');
+    expect(reply).toContain(`Shall I move ${patientOf(visit)}'s visit`);
+    expect(reply).toContain(`to tomorrow, ${dayName(TOMORROW)} at 10:15 AM?`);
+    expect(writesCalled().filter((c) => c.args.confirm === true)).toEqual([]);
   });
 
   it('in Spanish too', async () => {
-    const near = visitsOn(TOMORROW).filter((v) => Math.abs(minuteOf(startOf(v)) - 14 * 60) <= 30);
+    // The visit at 2:15 pm tomorrow, as in English.
+    const near = visitsOn(TOMORROW).find((v) => minuteOf(startOf(v)) === 14 * 60 + 15) as SeedEvent;
     const reply = await ask('Mueve mi cita de las 2 de mañana a las 4');
-    if (near.length) expect(reply).toContain(`¿Quieres mover la visita de ${patientOf(near[0] as SeedEvent)}`);
-    else expect(reply).toContain('No tienes ninguna visita a las 14:00');
+    expect(reply).toContain(`¿Quieres mover la visita de ${patientOf(near)}`);
   });
 
   it('without write access it says what it would change and how to allow it, and writes nothing', async () => {

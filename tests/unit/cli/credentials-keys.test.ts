@@ -87,7 +87,7 @@ describe('resolveConnection trims keys from every source', () => {
 });
 
 describe('hints', () => {
-  const base = { baseUrl: 'https://api.vapi.ai', configPath: '/home/a/.config/homerounds/config.json' };
+  const base = { baseUrl: 'https://api.vapi.ai', configPath: '~/.config/homerounds/config.json' };
   it('a rejected key says where it came from and what to do', () => {
     expect(authHint({ ...base, keySource: 'env' })).toMatch(/VAPI_API_KEY environment variable .*fix or unset it/);
     expect(authHint({ ...base, keySource: 'flag' })).toContain('--api-key flag');

@@ -3,7 +3,7 @@
 // loads nothing at start (no command tree, commander, ajv, yaml or schema JSON), and a run that registers only the
 // group of commands it names sees the same commands and flags as the whole tree.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,8 @@ describe('the precomputed root help', () => {
 });
 
 describe('the built entry', () => {
+  // node_modules/.cache is not there on a fresh install.
+  mkdirSync(join(repoRoot, 'node_modules/.cache'), { recursive: true });
   const out = mkdtempSync(join(repoRoot, 'node_modules/.cache/homerounds-cli-build-'));
   afterAll(() => rmSync(out, { recursive: true, force: true }));
 

@@ -182,7 +182,7 @@ function rowFor(visit: Visit): VisitConfirmation {
     newStart: null,
     detail: null,
     late: false,
-    updatedAt: new Date().toISOString(),
+    updatedAt: eveningCallTime(visit.date, '17:00', ZONE).toISOString(), // called at 5 pm the evening before
   };
 }
 

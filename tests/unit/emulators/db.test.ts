@@ -3,10 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../emulators/db/open.ts';
 import { redactDatabaseUrl } from '../../../emulators/db/postgres.ts';
 import { snapshotKey } from '../../../emulators/db/snapshot.ts';
+import { SEED_DAY } from '../../support/test-clock.ts';
 
 describe('openLocalDb', () => {
   it('says which DATABASE_URL it cannot reach, without its password', async () => {
-    const attempt = openLocalDb({ databaseUrl: 'postgres://user:s3cret@127.0.0.1:9/homerounds' });
+    const attempt = openLocalDb({ databaseUrl: 'postgres://user:s3cret@127.0.0.1:9/homerounds', today: SEED_DAY });
     await expect(attempt).rejects.toThrow(
       /Cannot connect to DATABASE_URL=postgres:\/\/user:\*\*\*@127\.0\.0\.1:9\/homerounds/,
     );
@@ -25,7 +26,7 @@ describe('openLocalDb', () => {
 const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)(`DATABASE_URL on PostgreSQL${url ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`, () => {
   it('migrates, seeds once, and enforces row-level security like PGlite', async () => {
-    const db = await openLocalDb({ databaseUrl: url as string, today: '2026-11-23' });
+    const db = await openLocalDb({ databaseUrl: url as string, today: SEED_DAY });
     try {
       const users = await db.query<{ id: string; email: string }>('select id, email from auth.users order by email');
       expect(users.rows.length).toBeGreaterThanOrEqual(5);
@@ -39,7 +40,7 @@ describe.skipIf(!url)(`DATABASE_URL on PostgreSQL${url ? '' : ' (skipped: TEST_D
       });
       expect(visible.rows.map((r) => r.id)).toEqual([a?.id]);
       // Opening again keeps the data (no second seed).
-      const again = await openLocalDb({ databaseUrl: url as string, today: '2026-11-23' });
+      const again = await openLocalDb({ databaseUrl: url as string, today: SEED_DAY });
       expect((await again.query('select count(*)::int as n from auth.users')).rows).toEqual([{ n: users.rows.length }]);
       await again.close();
     } finally {

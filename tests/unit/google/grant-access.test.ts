@@ -132,13 +132,14 @@ describe('grant access', () => {
   });
 
   it('shares one refresh between concurrent callers', async () => {
-    const { access, store, google } = setup({ 'rt-1': [CALENDAR_READONLY_SCOPE] });
+    const { access, store, google, now } = setup({ 'rt-1': [CALENDAR_READONLY_SCOPE] });
     await access.storeGrant(USER, 'rt-1');
     // Another instance (a second Edge Function isolate) has an empty cache.
     const other = createGrantGoogleAccess({
       store,
       key: importTokenKey(LOCAL_TOKEN_ENCRYPTION_KEY),
       google: { clientId: 'client', clientSecret: 'secret', tokenUrl: TOKEN_URL, fetch: google.fetch },
+      now,
     });
     const tokens = await Promise.all([other.accessToken(USER, 'read'), other.accessToken(USER, 'read')]);
     expect(tokens[0].accessToken).toBe(tokens[1].accessToken);
@@ -187,7 +188,7 @@ describe('grant access', () => {
   });
 
   it('passes other Google failures through as GoogleTokenError (not a reason to sign in again)', async () => {
-    const { access, store } = setup({ 'rt-1': [CALENDAR_READONLY_SCOPE] });
+    const { access, store, now } = setup({ 'rt-1': [CALENDAR_READONLY_SCOPE] });
     await access.storeGrant(USER, 'rt-1');
     const broken = createGrantGoogleAccess({
       store,
@@ -200,6 +201,7 @@ describe('grant access', () => {
           throw new TypeError('fetch failed');
         },
       },
+      now,
     });
     const error = await broken.accessToken(USER, 'read').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(GoogleTokenError);

@@ -12,6 +12,7 @@ import {
   toScheduleView,
 } from '../../../machines/schedule/index.ts';
 import { createControlledActors, flush } from '../../support/model/controlled-actors.ts';
+import { testNow } from '../../support/test-clock.ts';
 
 const EVENT = {
   id: 'e1',
@@ -137,7 +138,9 @@ describe('createScheduleActors', () => {
   it('refuses to fetch without a provider token', async () => {
     const fetchEvents = vi.fn();
     const actor = createActor(
-      scheduleMachine.provide({ actors: createScheduleActors({ getProviderToken: async () => null, fetchEvents }) }),
+      scheduleMachine.provide({
+        actors: createScheduleActors({ getProviderToken: async () => null, fetchEvents }, testNow),
+      }),
     );
     actor.start();
     await flush();

@@ -172,9 +172,12 @@ describe('ApiClient', () => {
     );
     expect(errorMessage(500, 'oops', 'oops')).toBe('500 oops');
     expect(errorMessage(502, null, '')).toBe('HTTP 502');
-    expect(parseRetryAfter('3')).toBe(3000);
-    expect(parseRetryAfter(new Date(Date.now() + 5000).toUTCString())).toBeGreaterThan(3000);
-    expect(parseRetryAfter('soon')).toBeUndefined();
+    const now = Date.parse('2026-10-28T14:30:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3000);
+    // An HTTP date: the wait from `now` until then, never negative.
+    expect(parseRetryAfter('Wed, 28 Oct 2026 14:30:05 GMT', now)).toBe(5000);
+    expect(parseRetryAfter('Wed, 28 Oct 2026 14:29:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(redactHeaders({ authorization: 'Bearer abc', accept: 'x' })).toEqual({
       authorization: 'Bearer [REDACTED]',
       accept: 'x',
