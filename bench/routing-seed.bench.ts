@@ -7,10 +7,12 @@
 // Run: npx tsx bench/routing-seed.bench.ts
 import { mapProviderEvent, type ProviderEvent } from '../core/calendar/index.ts';
 import { planDay, type RouteReport } from '../core/routing/index.ts';
+import { clockFromEnv } from '../core/time/system-clock.ts';
 import { generateSeed } from '../fixtures/seed.ts';
 import { seedToday } from '../fixtures/seed-db.ts';
 
-const today = seedToday();
+// The seed's first day: today on the system clock, or the day HOMEROUNDS_NOW names (core/time).
+const today = seedToday(clockFromEnv(process.env).now());
 const seed = generateSeed({ today });
 
 function quantile(values: number[], q: number): number {

@@ -12,6 +12,8 @@ export interface InstanceSolveOptions {
   timeLimitMs?: number;
   seed?: number;
   maxIterations?: number;
+  /** The exact DP's work budget (SolveOptions.maxExactWork): with maxIterations, a run that no clock decides. */
+  maxExactWork?: number;
   /** Used to tell AFG (.tw) from Dumas (.txt) when the format is tsptw. */
   fileName?: string;
 }
@@ -25,6 +27,10 @@ export interface InstanceResult {
   /** When the returned tour was found (the heuristic keeps searching until the time limit). */
   msToBest: number;
   feasible: boolean;
+  /** Heuristic iterations (Solution['stats'].iterations). */
+  iterations: number;
+  /** The clock cut a phase short (Solution['stats'].timeLimitReached): false = decided by the budgets. */
+  timeLimitReached: boolean;
 }
 
 export function solveInstance(
@@ -39,6 +45,7 @@ export function solveInstance(
     startedAt: t0,
     seed: options.seed,
     maxIterations: options.maxIterations,
+    maxExactWork: options.maxExactWork,
   };
   if (format === 'tsplib') {
     const inst = parseTsplib(text);
@@ -58,6 +65,8 @@ export function solveInstance(
       ms: performance.now() - t0,
       msToBest: solution.stats.msToBest,
       feasible: solution.feasible,
+      iterations: solution.stats.iterations ?? 0,
+      timeLimitReached: solution.stats.timeLimitReached ?? false,
     };
   }
   const inst = parseTsptw(text, options.fileName);
@@ -79,5 +88,7 @@ export function solveInstance(
     ms: performance.now() - t0,
     msToBest: solution.stats.msToBest,
     feasible: evaluation.feasible,
+    iterations: solution.stats.iterations ?? 0,
+    timeLimitReached: solution.stats.timeLimitReached ?? false,
   };
 }

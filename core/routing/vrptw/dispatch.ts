@@ -80,7 +80,8 @@ export interface DispatchReport {
   };
   feasible: boolean;
   travelSource: string;
-  stats: { ms: number; iterations: number; stoppedBy: string };
+  /** `timeLimitReached`: the clock cut the search short (see VrptwSolution['stats']). */
+  stats: { ms: number; iterations: number; stoppedBy: string; timeLimitReached: boolean };
 }
 
 export class DispatchInputError extends Error {
@@ -317,6 +318,7 @@ function reportOf(
       ms: Math.round(solution.stats.ms),
       iterations: solution.stats.iterations,
       stoppedBy: solution.stats.stoppedBy,
+      timeLimitReached: solution.stats.timeLimitReached,
     },
   };
 }
@@ -428,7 +430,8 @@ export interface DispatchDayReport {
   savedDriveMinutes: number | null;
   visits: number;
   travelSource: string;
-  stats: { ms: number; iterations: number; stoppedBy: string };
+  /** `timeLimitReached`: the clock cut the search short (see VrptwSolution['stats']). */
+  stats: { ms: number; iterations: number; stoppedBy: string; timeLimitReached: boolean };
 }
 
 /**
@@ -467,6 +470,7 @@ export function compareDispatch(
     ms: Math.round(solution.stats.ms),
     iterations: solution.stats.iterations,
     stoppedBy: solution.stats.stoppedBy,
+    timeLimitReached: solution.stats.timeLimitReached,
   };
   const hierarchical = problem.objective === 'vehicles-then-distance';
   const costOf = (routes: { k: number; customers: number[] }[]) => {

@@ -43,7 +43,11 @@ export interface VrptwOptions {
   /** A limit, not a target: the search stops earlier when progress stalls. Default 5000. */
   timeLimitMs?: number;
   seed?: number;
-  /** Caps the large-neighbourhood iterations; with it (and an ample time limit) a run is reproducible anywhere. */
+  /**
+   * Caps the iterations of every phase after construction (route minimisation takes at most half of what is left
+   * per attempt, the annealing the rest and cools by it instead of by the clock): with it, and a time limit that
+   * never binds (`stats.timeLimitReached` false), a run is reproducible on any machine.
+   */
   maxIterations?: number;
   /** Milliseconds clock for the time limit (default performance.now). Benchmarks on a shared machine pass the
    * process's CPU time so a loaded machine does not change the result. */
@@ -66,7 +70,18 @@ export interface VrptwSolution {
   travel: number;
   /** Travel plus extra costs: what the search minimised after the vehicle count. */
   cost: number;
-  stats: { ms: number; msToBest: number; iterations: number; stoppedBy: 'stalled' | 'iterations' | 'time-limit' };
+  stats: {
+    ms: number;
+    msToBest: number;
+    iterations: number;
+    stoppedBy: 'stalled' | 'iterations' | 'time-limit';
+    /**
+     * True when a look at the clock cut something short (the time limit, or the route minimiser's 60 % share of
+     * it): the answer may then depend on the machine's load. Reported apart from `stoppedBy` because the share
+     * can end route minimisation while the rest of the search stops by itself.
+     */
+    timeLimitReached: boolean;
+  };
 }
 
 export class VrptwModelError extends Error {

@@ -28,6 +28,8 @@ export interface SolomonResult {
   msToBest: number;
   iterations: number;
   stoppedBy: string;
+  /** The clock cut the search short (VrptwSolution['stats']): false = decided by the seed and the budgets. */
+  timeLimitReached: boolean;
 }
 
 const euclid = (a: SolomonNode, b: SolomonNode) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -128,6 +130,7 @@ export function solveSolomon(text: string, options: SolomonSolveOptions = {}): S
     msToBest: solution.stats.msToBest,
     iterations: solution.stats.iterations,
     stoppedBy: solution.stats.stoppedBy,
+    timeLimitReached: solution.stats.timeLimitReached,
   };
 }
 

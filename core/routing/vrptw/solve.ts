@@ -126,9 +126,12 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
   let bestAt = now();
   let iterations = 0;
   let stoppedBy: VrptwSolution['stats']['stoppedBy'] = 'stalled';
+  /** Whether a look at the clock cut something short (the deadline, or the route minimiser's share of it). */
+  let timeLimitReached = false;
   const outOfBudget = () => {
     if (now() > deadline) {
       stoppedBy = 'time-limit';
+      timeLimitReached = true;
       return true;
     }
     if (iterations >= maxIterations) {
@@ -146,7 +149,12 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
     const lowerBound = Math.max(1, maxCap > 0 ? Math.ceil(demand / maxCap - 1e-9) : 1);
     // The rest of the limit goes to the distance phase.
     const stopAt = t0 + ROUTE_MIN_SHARE * limit;
-    const stop = () => outOfBudget() || now() > stopAt;
+    const stop = () => {
+      if (outOfBudget()) return true;
+      if (now() <= stopAt) return false;
+      timeLimitReached = true;
+      return true;
+    };
     let failed = 0;
     while (best.bank.length === 0 && best.usedRoutes > lowerBound && failed < 3 && !stop()) {
       const attempt = removeOneRoute(best, {
@@ -221,6 +229,8 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
     }
   }
 
+  // A local search the deadline cut short is caught here at the latest (the clock only moves forward).
+  if (now() > deadline) timeLimitReached = true;
   const routes = best.routes
     .filter((r) => r.size > 0)
     .map((r) => ({ vehicle: r.vehicle, customers: r.customers.slice(), travel: r.travel }));
@@ -236,7 +246,7 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
     vehicles: routes.length,
     travel: best.travel,
     cost: best.cost,
-    stats: { ms: now() - t0, msToBest: bestAt - t0, iterations, stoppedBy },
+    stats: { ms: now() - t0, msToBest: bestAt - t0, iterations, stoppedBy, timeLimitReached },
   };
 }
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compareWithCalendarOrder, evaluateRoute, type Problem } from '../../../core/routing/index.ts';
+import { BACKSTOP_MS } from '../../support/routing/budget.ts';
+
+/** Decided by the DP's budgets (and, when it gives up, 50 search rounds), never by the clock. */
+const budget = { timeLimitMs: BACKSTOP_MS, maxIterations: 50 };
 
 // Five houses on a straight road, 10 min apart; home at 0. The calendar zig-zags.
 function street(): Problem {
@@ -20,7 +24,7 @@ describe('compareWithCalendarOrder', () => {
   it('reports travel before/after, the saving in minutes and %, and one line per moved visit', () => {
     const problem = street();
     const calendar = ['d', 'a', 'c', 'b'];
-    const cmp = compareWithCalendarOrder(problem, calendar);
+    const cmp = compareWithCalendarOrder(problem, calendar, undefined, budget);
     // Calendar: 0→40→10→30→20→0 = 40+30+20+10+20 = 120; best: out and back = 80.
     expect(cmp.travelBeforeMinutes).toBe(120);
     expect(cmp.travelAfterMinutes).toBe(80);
@@ -38,20 +42,23 @@ describe('compareWithCalendarOrder', () => {
   });
 
   it('says why the order is not proven optimal when the exact search hits its memory cap, and never claims it', () => {
-    const cmp = compareWithCalendarOrder(street(), ['d', 'a', 'c', 'b'], undefined, { maxExactMemoryMb: 0.0001 });
+    const cmp = compareWithCalendarOrder(street(), ['d', 'a', 'c', 'b'], undefined, {
+      ...budget,
+      maxExactMemoryMb: 0.0001,
+    });
     expect(cmp.provedOptimal).toBe(false);
     expect(cmp.proofNote).toMatch(/^Not proven optimal: memory cap of 0.0001 MB reached/);
     // The heuristic still finds the out-and-back order.
     expect(cmp.travelAfterMinutes).toBe(80);
-    const proved = compareWithCalendarOrder(street(), ['d', 'a', 'c', 'b']);
+    const proved = compareWithCalendarOrder(street(), ['d', 'a', 'c', 'b'], undefined, budget);
     expect(proved.provedOptimal).toBe(true);
     expect(proved.proofNote).toBeUndefined();
   });
 
   it('says nothing moved when the calendar is already optimal', () => {
     const problem = street();
-    const optimal = compareWithCalendarOrder(problem, ['d', 'c', 'b', 'a']).optimized.order;
-    const again = compareWithCalendarOrder(problem, optimal);
+    const optimal = compareWithCalendarOrder(problem, ['d', 'c', 'b', 'a'], undefined, budget).optimized.order;
+    const again = compareWithCalendarOrder(problem, optimal, undefined, budget);
     expect(again.savedMinutes).toBe(0);
     expect(again.changes).toEqual([]);
     expect(again.optimized.order).toEqual(optimal);
@@ -62,6 +69,8 @@ describe('compareWithCalendarOrder', () => {
         .reverse()
         .filter((v) => v !== 'b')
         .concat('b'),
+      undefined,
+      budget,
     );
     if (tie.savedMinutes === 0) expect(tie.changes).toEqual([]);
   });

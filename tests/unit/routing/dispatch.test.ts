@@ -14,6 +14,10 @@ import {
   parseClock,
   validateDispatchInput,
 } from '../../../core/routing/vrptw/dispatch.ts';
+import { BACKSTOP_MS } from '../../support/routing/budget.ts';
+
+/** Every plan here is decided by an iteration cap (and the seed), never by the clock. */
+const budget = { seed: 1, maxIterations: 300, timeLimitMs: BACKSTOP_MS };
 
 const home = (dLat: number, dLon: number) => ({ lat: 41.88 + dLat, lon: -87.65 + dLon });
 
@@ -54,7 +58,8 @@ function day(): DispatchInput {
 describe('agency dispatch', () => {
   it("gives each visit to a clinician with its skill, inside its window and the clinician's shift", () => {
     const input = day();
-    const report = dispatch(input, { seed: 1, timeLimitMs: 2000 });
+    const report = dispatch(input, budget);
+    expect(report.stats.timeLimitReached).toBe(false);
     expect(report.unassigned).toEqual([]);
     expect(report.feasible).toBe(true);
     const byId = new Map(input.visits.map((v) => [v.id, v]));
@@ -90,7 +95,7 @@ describe('agency dispatch', () => {
       durationMinutes: 30,
       window: { earliest: '07:00', latest: '07:30' }, // before the only PT's shift starts
     });
-    const report = dispatch(input, { seed: 1, timeLimitMs: 1000 });
+    const report = dispatch(input, budget);
     expect(report.feasible).toBe(false);
     expect(report.unassigned).toEqual([
       { visitId: 'speech', reason: 'no clinician has the skill SLP' },
@@ -108,15 +113,16 @@ describe('agency dispatch', () => {
       ],
       visits: [{ id: 'p', lat: 41.881, lon: -87.651, skill: 'RN', durationMinutes: 30, lastClinician: 'far' }],
     };
-    const kept = dispatch(input, { seed: 1, timeLimitMs: 500 });
+    const kept = dispatch(input, budget);
     expect(kept.routes.map((r) => r.clinicianId)).toEqual(['far']);
-    const cheaper = dispatch({ ...input, continuityMinutes: 0 }, { seed: 1, timeLimitMs: 500 });
+    const cheaper = dispatch({ ...input, continuityMinutes: 0 }, budget);
     expect(cheaper.routes.map((r) => r.clinicianId)).toEqual(['near']);
   });
 
   it('answers the same plan for the same seed', () => {
-    const a = dispatch(day(), { seed: 3, timeLimitMs: 5000 });
-    const b = dispatch(day(), { seed: 3, timeLimitMs: 5000 });
+    const a = dispatch(day(), { ...budget, seed: 3 });
+    const b = dispatch(day(), { ...budget, seed: 3 });
+    expect(a.stats).toMatchObject({ iterations: 300, timeLimitReached: false });
     expect(b.routes).toEqual(a.routes);
   });
 
@@ -135,7 +141,9 @@ describe('agency dispatch', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'dispatch-'));
     const file = path.join(dir, 'day.json');
     writeFileSync(file, JSON.stringify(day()));
-    const report = await routeDispatchFromFile(file, { timeLimitMs: 500 });
+    // The handler takes no iteration cap: the run ends when it stalls (a count), long before the backstop.
+    const report = await routeDispatchFromFile(file, { timeLimitMs: BACKSTOP_MS });
+    expect(report.stats.timeLimitReached).toBe(false);
     expect(report.totals.visitsAssigned).toBe(7);
     writeFileSync(file, JSON.stringify({ clinicians: [], visits: [] }));
     await expect(routeDispatchFromFile(file)).rejects.toThrow(/clinicians must be a non-empty list/);
@@ -197,7 +205,7 @@ function crossedDay(): { input: DispatchInput; bookings: DispatchBooking[] } {
 describe('a booked day against the dispatch plan', () => {
   it('counts the booked day with the legs from home and back, as the plan does', () => {
     const { input, bookings } = crossedDay();
-    const report = compareDispatch(input, bookings, { seed: 1, maxIterations: 300 });
+    const report = compareDispatch(input, bookings, budget);
     const west = input.clinicians[0]?.home as { lat: number; lon: number };
     const [e1, e2] = [input.visits[2], input.visits[3]] as [DispatchInput['visits'][0], DispatchInput['visits'][0]];
     const legs = estimateMinutes(west, e1) + estimateMinutes(e1, e2) + estimateMinutes(e2, west);
@@ -222,11 +230,11 @@ describe('a booked day against the dispatch plan', () => {
 
   it('moves nothing when run again on the applied plan', () => {
     const { input, bookings } = crossedDay();
-    const first = compareDispatch(input, bookings, { seed: 1, maxIterations: 300 });
+    const first = compareDispatch(input, bookings, budget);
     const applied = first.after.rows.flatMap((r) =>
       r.stops.map((s) => ({ visitId: s.visitId, clinicianId: r.clinicianId, start: s.start })),
     );
-    const again = compareDispatch(input, applied, { seed: 1, maxIterations: 300 });
+    const again = compareDispatch(input, applied, budget);
     expect(again.decision).toBe('calendar');
     expect(again.moves).toEqual([]);
     expect(again.after).toEqual(again.before);
@@ -241,7 +249,7 @@ describe('a booked day against the dispatch plan', () => {
       visits: input.visits.map((v) => (v.id === 'e2' ? { ...v, window: { earliest: '09:30', latest: '14:00' } } : v)),
     };
     const squeezed = bookings.map((b) => (b.visitId === 'e2' ? { ...b, start: '09:30' } : b));
-    const report = compareDispatch(tight, squeezed, { seed: 1, maxIterations: 300 });
+    const report = compareDispatch(tight, squeezed, budget);
     expect(report.before.feasible).toBe(false);
     expect(report.before.rows[0]?.lateVisits).toBe(1);
     expect(report.before.rows[0]?.problems.join('\n')).toMatch(/starts 09:30 but cannot be reached before 09:5\d/);
@@ -261,7 +269,7 @@ describe('a booked day against the dispatch plan', () => {
       window: { earliest: '18:30', latest: '18:30' },
     });
     bookings.push({ visitId: 'night', clinicianId: 'w', start: '18:30' });
-    const report = compareDispatch(input, bookings, { seed: 1, maxIterations: 300 });
+    const report = compareDispatch(input, bookings, budget);
     expect(report.before.feasible).toBe(false); // back home after 19:00
     expect(report.unassigned).toEqual([
       expect.objectContaining({

@@ -3,6 +3,7 @@ import { compile } from '../../../core/routing/compile.ts';
 import { solveExact } from '../../../core/routing/exact-dp.ts';
 import { evaluateRoute, solveRoute } from '../../../core/routing/index.ts';
 import { createRng } from '../../../core/routing/rng.ts';
+import { BACKSTOP_MS, expectBudgeted } from '../../support/routing/budget.ts';
 import { clinicianDay } from '../../support/routing/clinician-day.ts';
 import { bruteForce, randomDay } from './helpers.ts';
 
@@ -21,7 +22,9 @@ describe('exact DP against brute force (n ≤ 8)', () => {
   it.each(cases)('n=$visits seed=$seed windows=$windows tight=$tight asym=$asymmetric', (o) => {
     const problem = randomDay(o);
     const reference = bruteForce(problem);
-    const solution = solveRoute(problem, { timeLimitMs: 2000 });
+    // Up to 8 visits: proved within the DP's label budget; the time limit is a backstop it never reaches.
+    const solution = solveRoute(problem, { timeLimitMs: BACKSTOP_MS });
+    expectBudgeted(solution);
     expect(solution.provedOptimal).toBe(true);
     expect(solution.method).toBe('exact-dp');
     if (reference === null) {
@@ -42,7 +45,7 @@ describe('exact DP against brute force (n ≤ 8)', () => {
 
   it('both feasible and infeasible cases occur in the sample (the comparison is not vacuous)', () => {
     // The solver's verdicts equal brute force's (tests above), so they are a cheap way to count both kinds.
-    const outcomes = cases.map((o) => solveRoute(randomDay(o)).feasible);
+    const outcomes = cases.map((o) => solveRoute(randomDay(o), { timeLimitMs: BACKSTOP_MS }).feasible);
     expect(outcomes.filter(Boolean).length).toBeGreaterThan(10);
     expect(outcomes.filter((x) => !x).length).toBeGreaterThan(3);
   });
@@ -51,7 +54,8 @@ describe('exact DP against brute force (n ≤ 8)', () => {
 describe('exact DP at day size', () => {
   it('proves the optimum for 15 visits with time windows', () => {
     const problem = randomDay({ visits: 15, seed: 7, windows: true, shortVisits: true, shiftEnd: 1260 });
-    const solution = solveRoute(problem, { timeLimitMs: 5000 });
+    const solution = solveRoute(problem, { timeLimitMs: BACKSTOP_MS });
+    expectBudgeted(solution);
     expect(solution.provedOptimal).toBe(true);
     expect(solution.feasible).toBe(true);
     // No 2-visit swap of the proven route is better (a cheap optimality sanity check).

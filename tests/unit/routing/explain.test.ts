@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateRoute, type Problem, solveRoute } from '../../../core/routing/index.ts';
+import { evaluateRoute, type Problem, solveRoute as solveWithOptions } from '../../../core/routing/index.ts';
+import { BACKSTOP_MS } from '../../support/routing/budget.ts';
+
+/** Days of 0–2 visits: proved by the DP (its label budget), with a time limit that is only a backstop. */
+const solveRoute = (p: Problem) => solveWithOptions(p, { timeLimitMs: BACKSTOP_MS });
 
 // Locations: 0 home, 1 A, 2 B. Home→A 5, home→B 20, A↔B 10 (minutes).
 function twoFixedVisits(): Problem {

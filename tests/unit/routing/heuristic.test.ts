@@ -3,16 +3,20 @@ import { compile, scoreOrder } from '../../../core/routing/compile.ts';
 import { bestConstruction } from '../../../core/routing/construct.ts';
 import { evaluateRoute, solveRoute } from '../../../core/routing/index.ts';
 import { iteratedLocalSearch, localSearch } from '../../../core/routing/local-search.ts';
+import { BACKSTOP_MS, expectBudgeted } from '../../support/routing/budget.ts';
 import { randomDay } from './helpers.ts';
 
-// exactMaxVisits: 0 and no windows force the heuristic; maxIterations makes it independent of machine speed.
-const heuristicOnly = { exactMaxVisits: 0, maxIterations: 40, timeLimitMs: 20_000 };
+// exactMaxVisits: 0 and no windows force the heuristic; maxIterations makes it independent of machine speed
+// (the time limit is a backstop it never reaches).
+const heuristicOnly = { exactMaxVisits: 0, maxIterations: 40, timeLimitMs: BACKSTOP_MS };
 
 describe('iterated local search', () => {
   it('is deterministic for a fixed seed', () => {
     const problem = randomDay({ visits: 30, seed: 11, shortVisits: true, shiftEnd: 2000 });
     const a = solveRoute(problem, { ...heuristicOnly, seed: 5 });
     const b = solveRoute(problem, { ...heuristicOnly, seed: 5 });
+    expectBudgeted(a);
+    expectBudgeted(b);
     expect(a.method).toBe('iterated-local-search');
     expect(a.provedOptimal).toBe(false);
     expect(b.routes[0]?.order).toEqual(a.routes[0]?.order);
@@ -23,6 +27,7 @@ describe('iterated local search', () => {
     const problem = randomDay({ visits: 25, seed, shortVisits: true, shiftEnd: 2000, asymmetric: seed % 2 === 0 });
     const start = bestConstruction(compile(problem));
     const solution = solveRoute(problem, { ...heuristicOnly, seed });
+    expectBudgeted(solution);
     const route = solution.routes[0];
     if (!route) throw new Error('no route');
     expect(route.totalTravelMinutes).toBeLessThanOrEqual(start.score.travel + 1e-9);
@@ -55,7 +60,9 @@ describe('iterated local search', () => {
     let compared = 0;
     for (const seed of [31, 32, 33, 34]) {
       const problem = randomDay({ visits: 10, seed, windows: true, shortVisits: true, shiftEnd: 1260 });
-      const exact = solveRoute(problem);
+      // 10 visits: proved by the DP within its label budget, whatever the machine.
+      const exact = solveRoute(problem, { timeLimitMs: BACKSTOP_MS });
+      expectBudgeted(exact);
       expect(exact.provedOptimal).toBe(true);
       if (!exact.feasible) continue;
       const c = compile(problem);

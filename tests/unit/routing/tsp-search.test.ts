@@ -1,6 +1,6 @@
 // The symmetric no-window search (core/routing/tsp-search.ts): chained Lin–Kernighan with Or-opt and segment-local
-// double-bridge kicks. Kick caps (maxIterations) make the quality assertions independent of the machine's load;
-// only the deadline test uses the clock.
+// double-bridge kicks. Kick caps (maxIterations) and stall counts decide every verdict here, never the clock, so
+// each is the same on a quiet and a loaded machine (the deadline itself: time-limit.test.ts, npm run bench:routing).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import type { Problem } from '../../../core/routing/model.ts';
 import { createRng } from '../../../core/routing/rng.ts';
 import { solveRoute } from '../../../core/routing/solve.ts';
 import { isSymmetric, tspSearch } from '../../../core/routing/tsp-search.ts';
+import { BACKSTOP_MS, expectBudgeted } from '../../support/routing/budget.ts';
 import { heldKarpPath, tspPoints, tspProblem } from '../../support/routing/tsp-instances.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -97,23 +98,11 @@ describe('chained Lin–Kernighan search', () => {
     const r = tspSearch(c, bestConstruction(c).order, { seed: 1, deadline: FOREVER, stallIterations: 50 });
     expect(r.stalled).toBe(true);
     const big = compile(tspProblem(tspPoints({ n: 60, seed: 3, shape: 'clustered' })));
-    const t0 = performance.now();
-    const d = tspSearch(big, bestConstruction(big).order, { seed: 1, deadline: t0 + 60_000 });
+    // A kick cap far above the stall rule: a search that no longer stalled would end there, not stalled.
+    const d = tspSearch(big, bestConstruction(big).order, { seed: 1, deadline: FOREVER, maxIterations: 100_000 });
     expect(d.stalled).toBe(true);
     expect(d.iterations).toBeGreaterThanOrEqual(2000 + 40 * big.n);
-    expect(performance.now() - t0).toBeLessThan(30_000);
-  });
-
-  // A full first descent alone takes ~200 ms here; the margin covers a busy shared machine, not the search.
-  it.each([5, 60])('returns by a %i ms deadline on a 400-visit instance, with a valid tour', (ms) => {
-    const c = compile(tspProblem(tspPoints({ n: 401, seed: 5, shape: 'uniform' })));
-    const start = bestConstruction(c);
-    const t0 = performance.now();
-    const r = tspSearch(c, start.order, { seed: 1, deadline: t0 + ms });
-    const late = performance.now() - (t0 + ms);
-    expect(late).toBeLessThan(50);
-    expect(isPermutation(r.order, c.n)).toBe(true);
-    expect(r.score.travel).toBeLessThanOrEqual(start.score.travel);
+    expect(d.iterations).toBeLessThan(100_000);
   });
 
   it('is not used for asymmetric travel (the moves assume symmetry)', () => {
@@ -122,7 +111,8 @@ describe('chained Lin–Kernighan search', () => {
     const row = p.matrix.minutes[1];
     if (row) row[2] = (row[2] ?? 0) + 5;
     expect(isSymmetric(compile(p))).toBe(false);
-    const s = solveRoute(p, { exactMaxVisits: 0, maxIterations: 20, timeLimitMs: 60_000 });
+    const s = solveRoute(p, { exactMaxVisits: 0, maxIterations: 20, timeLimitMs: BACKSTOP_MS });
+    expectBudgeted(s);
     expect(s.feasible).toBe(true);
   });
 });
@@ -134,10 +124,12 @@ describe.skipIf(!existsSync(dir))('TSPLIB quality at a fixed number of kicks (sk
     ['tsplib/berlin52.tsp', 7542, 0],
     ['tsplib/st70.tsp', 675, 0],
     ['tsplib/lin105.tsp', 14379, 0],
-    ['tsplib/pr152.tsp', 73682, 0.5],
+    // Seed 1 ends at 73818 (0.18 %) after 3000 kicks, seed 2 at the optimum: the same on every machine.
+    ['tsplib/pr152.tsp', 73682, 0.19],
   ])('%s (optimum %i) within %f % of it for seeds 1–2, never below', { timeout: 120_000 }, (file, value, gap) => {
     for (const seed of [1, 2]) {
-      const r = solveInstance(read(file), 'tsplib', { seed, maxIterations: 3000, timeLimitMs: 100_000 });
+      const r = solveInstance(read(file), 'tsplib', { seed, maxIterations: 3000, timeLimitMs: BACKSTOP_MS });
+      expectBudgeted(r);
       expect(r.cost).toBe(tsplibTourLength(parseTsplib(read(file)), r.order));
       expect(r.cost).toBeGreaterThanOrEqual(value);
       expect((100 * (r.cost - value)) / value).toBeLessThanOrEqual(gap);

@@ -1,7 +1,8 @@
 // The windowed search (core/routing/tw-search.ts): O(1) move evaluation agrees with re-scheduling the moved
-// route, a feasible route is never lost, the time limit holds, and an infeasible answer names the windows
-// that break. Instances are generated here (feasible by construction); the Dumas/AFG files in ../shared are
-// used when present.
+// route, a feasible route is never lost, and an infeasible answer names the windows that break. Every run is
+// bounded by rounds (maxIterations) under a time limit it never reaches, so each verdict is the same on a quiet
+// and a loaded machine (the time limit itself: time-limit.test.ts and npm run bench:routing). Instances are
+// generated here (feasible by construction); the Dumas/AFG files in ../shared are used when present.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +17,7 @@ import { createRng } from '../../../core/routing/rng.ts';
 import { solveRoute } from '../../../core/routing/solve.ts';
 import { Acc, prepare, Reach, RouteState } from '../../../core/routing/tw/route-state.ts';
 import { twSearch } from '../../../core/routing/tw-search.ts';
+import { BACKSTOP_MS, exactWorkOf, expectBudgeted } from '../../support/routing/budget.ts';
 import { randomDay } from './helpers.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -187,9 +189,10 @@ describe('never an infeasible answer when a feasible route is known to exist', (
     [100, 4, 40],
     [150, 5, 20],
     [200, 6, 20],
-  ])('generated route, %i visits (seed %i, windows ±%i min)', { timeout: 120_000 }, (n, seed, width) => {
+  ])('generated route, %i visits (seed %i, windows ±%i min)', (n, seed, width) => {
     const problem = bookedRoute(n, seed, width, seed % 2 === 0);
-    const solution = solveRoute(problem, { seed, maxIterations: 40, timeLimitMs: 100_000 });
+    const solution = solveRoute(problem, { seed, maxIterations: 40, timeLimitMs: BACKSTOP_MS });
+    expectBudgeted(solution);
     expect(solution.feasible).toBe(true);
     expect(solution.violations).toEqual([]);
     const again = evaluateRoute(problem, solution.routes[0]?.order ?? []);
@@ -240,50 +243,32 @@ describe('never an infeasible answer when a feasible route is known to exist', (
 
 describe.skipIf(!existsSync(dir))('Dumas and AFG instances (skipped: ../shared/benchmarks/routing not found)', () => {
   const read = (file: string) => readFileSync(path.join(dir, file), 'utf8');
+  // 40 rounds (rbg048a: 47 customers, so the DP runs first, with the work a 1 s limit gives it). `reached`: the
+  // cost of that run, the same on every machine (the Dumas files: their optimum). A worse search fails here.
   it.each([
-    'tsptw/Dumas/n80w20.001.txt',
-    'tsptw/Dumas/n100w20.001.txt',
-    'tsptw/Dumas/n150w20.001.txt',
-    'tsptw/Dumas/n200w20.001.txt',
-    'tsptw/AFG/rbg048a.tw',
-    'tsptw/AFG/rbg092a.tw',
-  ])('%s: feasible, never below the optimum', { timeout: 120_000 }, (file) => {
+    ['tsptw/Dumas/n80w20.001.txt', 616],
+    ['tsptw/Dumas/n100w20.001.txt', 738],
+    ['tsptw/Dumas/n150w20.001.txt', 925],
+    ['tsptw/Dumas/n200w20.001.txt', 1019],
+    ['tsptw/AFG/rbg048a.tw', 9488],
+    ['tsptw/AFG/rbg092a.tw', 7168],
+  ])('%s: feasible, never below the optimum, at most %i', (file, reached) => {
     const known = read('known-values.csv')
       .split('\n')
       .map((line) => line.split(','))
       .find((cols) => cols[2] === file);
-    const r = solveInstance(read(file), 'tsptw', { fileName: file, maxIterations: 40, timeLimitMs: 100_000 });
+    const r = solveInstance(read(file), 'tsptw', {
+      fileName: file,
+      maxIterations: 40,
+      maxExactWork: exactWorkOf(1000),
+      timeLimitMs: BACKSTOP_MS,
+    });
+    expectBudgeted(r);
     expect(r.feasible).toBe(true);
     expect(r.cost).toBeGreaterThanOrEqual(Number(known?.[3]));
+    expect(r.cost).toBeLessThanOrEqual(reached);
     const parsed = parseTsptw(read(file), file);
     expect(parsed.n - 1).toBe(r.order.length - 1);
-  });
-});
-
-describe('the time limit is never exceeded by more than 5 %', () => {
-  const limit = 1000;
-  const tsp = (n: number, seed: number): Problem => {
-    const p = bookedRoute(n, seed, 0);
-    return { ...p, visits: p.visits.map(({ window: _w, ...v }) => v) };
-  };
-  it.each([
-    ['windowed, 200 visits', () => bookedRoute(200, 11, 20)],
-    ['windowed, 40 visits (exact DP first)', () => bookedRoute(40, 12, 60)],
-    ['windowed, no feasible order (searches to the end)', () => infeasible(120)],
-    ['no windows, 400 visits', () => tsp(400, 13)],
-  ])('%s', { timeout: 30_000 }, (_name, make) => {
-    const problem = make();
-    const t0 = performance.now();
-    const cpu0 = process.cpuUsage();
-    const solution = solveRoute(problem, { timeLimitMs: limit, seed: 1 });
-    const wall = performance.now() - t0;
-    const used = process.cpuUsage(cpu0);
-    const cpu = (used.user + used.system) / 1000;
-    // The solver stops at its deadline: a search that ran past it would have spent the time computing
-    // (CPU time ≈ wall time, both over the limit). On a loaded machine (CI runs the browser tests
-    // alongside) the process may wait for a core after the deadline: wall time grows, CPU time does not.
-    expect(Math.min(wall, cpu)).toBeLessThanOrEqual(limit * 1.05);
-    expect(Math.min(solution.stats.ms, cpu)).toBeLessThanOrEqual(limit * 1.05);
   });
 });
 
@@ -303,9 +288,11 @@ function infeasible(n: number): Problem {
 }
 
 describe('when no feasible route exists', () => {
-  it('answers the least-late route and says which windows break', { timeout: 60_000 }, () => {
+  it('answers the least-late route and says which windows break', () => {
     const problem = infeasible(60);
-    const solution = solveRoute(problem, { seed: 1, maxIterations: 20, timeLimitMs: 100_000 });
+    const solution = solveRoute(problem, { seed: 1, maxIterations: 20, timeLimitMs: BACKSTOP_MS });
+    expectBudgeted(solution);
+    expect(solution.stats.iterations).toBe(20);
     expect(solution.feasible).toBe(false);
     expect(solution.provedOptimal).toBe(false);
     expect(solution.violations.length).toBeGreaterThan(0);

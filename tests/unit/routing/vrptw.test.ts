@@ -8,6 +8,7 @@ import { createRng } from '../../../core/routing/rng.ts';
 import type { VrptwProblem, VrptwSolution } from '../../../core/routing/vrptw/model.ts';
 import { solomonProblem, solveSolomon } from '../../../core/routing/vrptw/solomon.ts';
 import { solveVrptw } from '../../../core/routing/vrptw/solve.ts';
+import { BACKSTOP_MS, expectBudgeted } from '../../support/routing/budget.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dir = path.join(path.resolve(repoRoot, '../shared'), 'benchmarks/routing');
@@ -93,9 +94,10 @@ describe('solveVrptw: every returned route is feasible (independent check)', () 
     [30, 1, {}],
     [60, 2, {}],
     [40, 3, { skills: true, vehicles: 6 }],
-  ] as const)('random instance n=%i seed %i', { timeout: 30_000 }, (n, seed, opts) => {
+  ] as const)('random instance n=%i seed %i', (n, seed, opts) => {
     const problem = randomProblem(n, seed, opts);
-    const solution = solveVrptw(problem, { seed: 1, maxIterations: 300, timeLimitMs: 20_000 });
+    const solution = solveVrptw(problem, { seed: 1, maxIterations: 300, timeLimitMs: BACKSTOP_MS });
+    expectBudgeted(solution);
     expect(violations(problem, solution)).toEqual([]);
     expect(solution.vehicles).toBe(solution.routes.length);
   });
@@ -103,15 +105,18 @@ describe('solveVrptw: every returned route is feasible (independent check)', () 
   it('leaves a customer unassigned (and says so) when no vehicle may serve it, and still serves the rest', () => {
     const problem = randomProblem(20, 4, { vehicles: 5 });
     (problem.customers[3] as { allowed?: number[] }).allowed = [];
-    const solution = solveVrptw(problem, { seed: 1, maxIterations: 100, timeLimitMs: 20_000 });
+    const solution = solveVrptw(problem, { seed: 1, maxIterations: 100, timeLimitMs: BACKSTOP_MS });
+    expectBudgeted(solution);
     expect(solution.unassigned).toContain(3);
     expect(violations(problem, solution)).toEqual([]);
   });
 
-  it('with the same seed and iteration cap, answers the same routes', { timeout: 30_000 }, () => {
+  it('with the same seed and iteration cap, answers the same routes', () => {
     const problem = randomProblem(40, 5);
-    const a = solveVrptw(problem, { seed: 7, maxIterations: 200, timeLimitMs: 60_000 });
-    const b = solveVrptw(problem, { seed: 7, maxIterations: 200, timeLimitMs: 60_000 });
+    const a = solveVrptw(problem, { seed: 7, maxIterations: 200, timeLimitMs: BACKSTOP_MS });
+    const b = solveVrptw(problem, { seed: 7, maxIterations: 200, timeLimitMs: BACKSTOP_MS });
+    expectBudgeted(a);
+    expectBudgeted(b);
     expect(a.stats.stoppedBy).not.toBe('time-limit');
     expect(b.routes).toEqual(a.routes);
     expect(b.travel).toBe(a.travel);
@@ -119,33 +124,15 @@ describe('solveVrptw: every returned route is feasible (independent check)', () 
 
   it("minimises vehicles first under Solomon's convention: never more routes than the distance objective", () => {
     const problem = randomProblem(40, 6);
-    const hier = solveVrptw(problem, { seed: 1, maxIterations: 300, timeLimitMs: 20_000 });
+    const hier = solveVrptw(problem, { seed: 1, maxIterations: 300, timeLimitMs: BACKSTOP_MS });
     const dist = solveVrptw(
       { ...problem, objective: 'distance' },
-      { seed: 1, maxIterations: 300, timeLimitMs: 20_000 },
+      { seed: 1, maxIterations: 300, timeLimitMs: BACKSTOP_MS },
     );
+    expectBudgeted(hier);
+    expectBudgeted(dist);
     expect(hier.vehicles).toBeLessThanOrEqual(dist.vehicles);
     expect(dist.travel).toBeLessThanOrEqual(hier.travel + 1e-6);
-  });
-});
-
-describe('solveVrptw: the time limit is never exceeded by more than 5 %', () => {
-  it.each([
-    [100, 500],
-    [200, 1000],
-  ])('n=%i at %i ms', { timeout: 30_000 }, (n, limit) => {
-    const problem = randomProblem(n, 8);
-    const t0 = performance.now();
-    const cpu0 = process.cpuUsage();
-    const solution = solveVrptw(problem, { timeLimitMs: limit, seed: 1 });
-    const wall = performance.now() - t0;
-    const used = process.cpuUsage(cpu0);
-    const cpu = (used.user + used.system) / 1000;
-    // As in tw-search.test.ts: under load the process may wait for a core after its deadline (wall time
-    // grows, CPU time does not); a search that ran past the deadline would show in both.
-    expect(Math.min(wall, cpu)).toBeLessThanOrEqual(limit * 1.05);
-    expect(Math.min(solution.stats.ms, cpu)).toBeLessThanOrEqual(limit * 1.05);
-    expect(violations(problem, solution)).toEqual([]);
   });
 });
 
@@ -159,20 +146,23 @@ describe.skipIf(!haveShared)(
           .map((l) => l.split(','))
           .filter((c) => c[0] === 'VRPTW')
       : [];
+    /**
+     * What 300 iterations reach (seed 1, the same on every machine): the known value on every row but RC101.50
+     * (957.1 with 9 routes; 1000 iterations reach 944). A worse search fails here; the gap at a time limit is
+     * measured by bench/routing.bench.ts.
+     */
+    const reached: Record<string, number> = { 'RC101.50': 957.1 };
     it.each(known.map((c) => [c[1], c[2], Number(c[3]), c[4]] as const))(
-      '%s: feasible; distance-only optimum never beaten',
-      { timeout: 30_000 },
+      '%s: feasible; distance-only optimum never beaten; 300 iterations reach the known value',
       (name, file, value, objective) => {
         const text = read(file as string);
-        const r = solveSolomon(text, { seed: 1, objective: 'distance', timeLimitMs: 1000 });
+        const r = solveSolomon(text, { seed: 1, objective: 'distance', maxIterations: 300, timeLimitMs: BACKSTOP_MS });
+        expectBudgeted(r);
         expect(r.problems).toEqual([]);
         expect(r.feasible).toBe(true);
         // Proven optima (README §3): a lower distance would mean a wrong distance convention.
         if (/optimal/.test(objective as string)) expect(r.distance).toBeGreaterThanOrEqual(value);
-        // The gap is measured, not asserted (benchmarks are not tests): bench/routing.bench.ts.
-        console.info(
-          `${name}: ${r.vehicles} vehicles, ${r.distance} (gap ${((100 * (r.distance - value)) / value).toFixed(2)} %)`,
-        );
+        expect(r.distance).toBeLessThanOrEqual(reached[name as string] ?? value);
         // Same problem through the generic checker.
         const problem = solomonProblem(parseSolomon(text), 'truncated', 'distance', r.routes.length);
         const solution: VrptwSolution = {
@@ -189,7 +179,7 @@ describe.skipIf(!haveShared)(
           vehicles: r.vehicles,
           travel: r.distance,
           cost: r.distance,
-          stats: { ms: 0, msToBest: 0, iterations: 0, stoppedBy: 'stalled' },
+          stats: { ms: 0, msToBest: 0, iterations: 0, stoppedBy: 'stalled', timeLimitReached: false },
         };
         expect(violations(problem, solution)).toEqual([]);
       },
@@ -205,7 +195,9 @@ describe('route solve --format solomon (handler)', () => {
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'solomon-'));
     const file = path.join(tmp, 'TINY.txt');
     writeFileSync(file, tiny);
-    const r = await routeSolve({ file, format: 'solomon', timeLimitMs: 300 });
+    // The handler takes no iteration cap: the run ends when it stalls (a count), long before the backstop.
+    const r = await routeSolve({ file, format: 'solomon', timeLimitMs: BACKSTOP_MS });
+    expect(r.timeLimitReached).toBe(false);
     expect(r.feasible).toBe(true);
     expect(r.vehicles).toBe(2); // demand 14 > capacity 10
     expect(r.known).toBeUndefined();
@@ -214,7 +206,12 @@ describe('route solve --format solomon (handler)', () => {
   });
   it.skipIf(!haveShared)('reports the known value and the gap for a benchmark file', async () => {
     const { routeSolve } = await import('../../../cli/handlers/route-solve.ts');
-    const r = await routeSolve({ file: path.join(dir, 'solomon/C101.25.vrptw'), format: 'solomon', timeLimitMs: 500 });
+    const r = await routeSolve({
+      file: path.join(dir, 'solomon/C101.25.vrptw'),
+      format: 'solomon',
+      timeLimitMs: BACKSTOP_MS,
+    });
+    expect(r.timeLimitReached).toBe(false);
     expect(r.known).toMatchObject({ value: 191.3, routes: 3, convention: 'truncated' });
     expect(r.vehicles === 3 ? r.gapPercent : 0).toBeGreaterThanOrEqual(0);
   });
