@@ -5,8 +5,9 @@
 // feasible. There is no known value: the gap is to the best solution ever seen for the variant (a proxy best,
 // kept in a JSON file and lowered by long multi-seed runs: --ms 20000 --seeds 1-3).
 // Run: npx tsx bench/vrptw-variants.bench.ts [--ms 1000,2000] [--seeds 1-5] [--sizes 25,50,100]
-//        [--solver path/to/solomon.ts] [--proxy /tmp/vrptw-proxy.json] [--label name] [--jsonl out.jsonl]
+//        [--solver path/to/solomon.ts] [--proxy <tmpdir>/vrptw-proxy.json] [--label name] [--jsonl out.jsonl]
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseSolomon, type SolomonInstance } from '../core/routing/instances/solomon.ts';
@@ -27,7 +28,7 @@ const limits = list(opt('--ms', '1000,2000'));
 const seeds = list(opt('--seeds', '1-5'));
 const sizes = list(opt('--sizes', '25,50,100'));
 const solverPath = path.resolve(opt('--solver', path.join(repoRoot, 'core/routing/vrptw/solomon.ts')));
-const proxyFile = opt('--proxy', '/tmp/vrptw-proxy.json');
+const proxyFile = opt('--proxy', path.join(os.tmpdir(), 'vrptw-proxy.json'));
 const label = opt('--label', 'current');
 const jsonl = opt('--jsonl', '');
 const filter = new RegExp(opt('--only', '.'));
