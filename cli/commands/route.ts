@@ -12,6 +12,13 @@ function parseTimeLimit(value: string): number {
   return ms;
 }
 
+function parseMaxIterations(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0)
+    throw usageError(`--max-iterations must be a positive whole number (got "${value}").`);
+  return n;
+}
+
 function parseSeed(value: string): number {
   const seed = Number(value);
   if (!Number.isInteger(seed)) throw usageError(`--seed must be a whole number (got "${value}").`);
@@ -27,6 +34,11 @@ export function registerRoute(program: Command, io: CliIo): void {
     .requiredOption('--format <format>', 'tsplib | tsptw | solomon')
     .option('--time-limit <ms>', 'time budget (a limit: the search stops earlier when it stalls)', parseTimeLimit)
     .option('--seed <n>', 'random seed (same seed, same answer when the limit is not reached)', parseSeed)
+    .option(
+      '--max-iterations <n>',
+      'a budget of search rounds: with it (and a limit that does not bind), a seed gives the same answer on any machine',
+      parseMaxIterations,
+    )
     .option('--objective <objective>', 'solomon: vehicles-then-distance (default) | distance')
     .option('--json', 'print JSON only')
     .addHelpText(
@@ -36,7 +48,14 @@ export function registerRoute(program: Command, io: CliIo): void {
     .action(
       async (
         file: string,
-        opts: { format: string; timeLimit?: number; seed?: number; objective?: string; json?: boolean },
+        opts: {
+          format: string;
+          timeLimit?: number;
+          seed?: number;
+          maxIterations?: number;
+          objective?: string;
+          json?: boolean;
+        },
       ) => {
         if (opts.format !== 'tsplib' && opts.format !== 'tsptw' && opts.format !== 'solomon') {
           throw usageError(`--format must be tsplib, tsptw or solomon (got "${opts.format}").`);
@@ -54,6 +73,7 @@ export function registerRoute(program: Command, io: CliIo): void {
             format: 'solomon',
             timeLimitMs: opts.timeLimit,
             seed: opts.seed,
+            maxIterations: opts.maxIterations,
             objective: opts.objective as 'vehicles-then-distance' | 'distance' | undefined,
           });
           if (opts.json) return printJson(io, r);
@@ -78,7 +98,13 @@ export function registerRoute(program: Command, io: CliIo): void {
           ]);
           return;
         }
-        const result = await routeSolve({ file, format: opts.format, timeLimitMs: opts.timeLimit, seed: opts.seed });
+        const result = await routeSolve({
+          file,
+          format: opts.format,
+          timeLimitMs: opts.timeLimit,
+          seed: opts.seed,
+          maxIterations: opts.maxIterations,
+        });
         if (opts.json) return printJson(io, result);
         printLines(io, [
           `cost          ${result.cost}`,

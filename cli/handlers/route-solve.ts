@@ -14,6 +14,8 @@ export interface RouteSolveOptions {
   format: RouteSolveFormat;
   timeLimitMs?: number;
   seed?: number;
+  /** Search rounds (kicks, annealing rounds): with it, the answer does not depend on the machine's speed. */
+  maxIterations?: number;
   /** Solomon only; default vehicles-then-distance (Solomon's convention). */
   objective?: VrptwObjective;
 }
@@ -51,7 +53,12 @@ export async function routeSolve(opts: RouteSolveOptions): Promise<InstanceResul
   }
   try {
     if (opts.format === 'solomon') return solveSolomonFile(text, opts);
-    return solveInstance(text, opts.format, { timeLimitMs: opts.timeLimitMs, fileName: opts.file, seed: opts.seed });
+    return solveInstance(text, opts.format, {
+      timeLimitMs: opts.timeLimitMs,
+      fileName: opts.file,
+      seed: opts.seed,
+      maxIterations: opts.maxIterations,
+    });
   } catch (error) {
     throw new Error(`${opts.file} is not a valid ${opts.format} instance: ${(error as Error).message}`, {
       cause: error,
@@ -65,6 +72,7 @@ function solveSolomonFile(text: string, opts: RouteSolveOptions): SolomonSolveRe
   const result = solveSolomon(text, {
     timeLimitMs: opts.timeLimitMs,
     seed: opts.seed,
+    maxIterations: opts.maxIterations,
     objective,
     // Compare in the known value's own convention (a different rounding gives a non-comparable number).
     convention: known?.convention ?? 'truncated',
