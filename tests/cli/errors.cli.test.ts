@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { writeConfig } from '../../cli/config/credentials.ts';
 import { runCli } from '../../cli/program.ts';
 import { repoRoot } from '../support/run-cli.ts';
+import { clockEnv, SEED_DAY } from '../support/test-clock.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'homerounds-errors-'));
 const noConfig = join(tmp, 'none.json');
@@ -282,8 +283,14 @@ describe('apply names the bad file', () => {
 });
 
 describe('npm start banner', () => {
-  it('on a port other than 8787 it says to export HOMEROUNDS_LOCAL_URL', async () => {
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', HOMEROUNDS_DATA_DIR: ':memory:' };
+  it('on a port other than 8787 it says to export HOMEROUNDS_LOCAL_URL, and names the clock it was given', async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      HOMEROUNDS_DATA_DIR: ':memory:',
+      ...clockEnv(),
+    };
     delete env.DATABASE_URL;
     const child = spawn(process.execPath, ['--import', 'tsx', 'emulators/main.ts'], {
       cwd: repoRoot,
@@ -296,7 +303,7 @@ describe('npm start banner', () => {
         const timer = setTimeout(() => reject(new Error(`no banner in 60 s:\n${out}`)), 60_000);
         child.stdout.on('data', (chunk: Buffer) => {
           out += chunk.toString();
-          if (out.includes('Database:')) {
+          if (out.includes('Press Ctrl+C to stop.')) {
             clearTimeout(timer);
             resolve();
           }
@@ -309,5 +316,7 @@ describe('npm start banner', () => {
     const url = /running at (http:\/\/\S+)/.exec(out)?.[1];
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(out).toContain(`export HOMEROUNDS_LOCAL_URL=${url}`);
+    // The suite's clock (HOMEROUNDS_NOW, running), shown in Chicago time.
+    expect(out).toMatch(new RegExp(`Clock: ${SEED_DAY}T\\S+ \\(America/Chicago\\), running from HOMEROUNDS_NOW`));
   }, 70_000);
 });

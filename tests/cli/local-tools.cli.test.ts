@@ -8,12 +8,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
 import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
-import { generateSeed } from '../../fixtures/seed.ts';
 import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { repoRoot, runHomerounds } from '../support/run-cli.ts';
-import { nextVisitDay } from '../support/seed-days.ts';
+import { DAYS, visitsOn } from '../support/seed-calendar.ts';
+import { SEED_DAY, testNow } from '../support/test-clock.ts';
 
 const MAYA = 'maya.patel@homerounds.test';
 const ERIN_NO_EVENTS = 'erin.walsh@homerounds.test';
@@ -29,13 +28,13 @@ afterAll(async () => {
   await platform?.close();
 });
 
-/** The first day after the seed date on which Maya has at least two visits. */
-const mayasNextVisitDay = () =>
-  nextVisitDay(generateSeed({ today: seedTodayOfSnapshot() }), MAYA, { minVisits: 2, within: 30 });
+/** The day whose route is optimised: Thursday 29 October, the seed day's tomorrow (five visits for Maya). */
+const VISIT_DAY = DAYS.thursday;
 
 describe('homerounds route optimize --clinician', () => {
   it("compares Maya's calendar order with the optimised order, totals consistent", async () => {
-    const date = mayasNextVisitDay();
+    const date = VISIT_DAY;
+    expect(visitsOn(MAYA, date).length).toBeGreaterThanOrEqual(2);
     const run = await runHomerounds(['route', 'optimize', '--clinician', MAYA, '--date', date, '--json'], { env });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -58,7 +57,7 @@ describe('homerounds route optimize --clinician', () => {
   });
 
   it('prints a human report with each leg and the saving', async () => {
-    const run = await runHomerounds(['route', 'optimize', '--clinician', MAYA, '--date', mayasNextVisitDay()], { env });
+    const run = await runHomerounds(['route', 'optimize', '--clinician', MAYA, '--date', VISIT_DAY], { env });
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Travel: [\d.]+ min in calendar order → [\d.]+ min optimised/);
     expect(run.stdout).toContain('Calendar');
@@ -66,10 +65,9 @@ describe('homerounds route optimize --clinician', () => {
   });
 
   it('exits 4 for a clinician with no visits that day, 2 without a day or file', async () => {
-    const none = await runHomerounds(
-      ['route', 'optimize', '--clinician', ERIN_NO_EVENTS, '--date', mayasNextVisitDay()],
-      { env },
-    );
+    const none = await runHomerounds(['route', 'optimize', '--clinician', ERIN_NO_EVENTS, '--date', VISIT_DAY], {
+      env,
+    });
     expect(none.code).toBe(4);
     expect(none.stderr).toContain('has no routable visits');
     const usage = await runHomerounds(['route', 'optimize'], { env });
@@ -122,9 +120,9 @@ describe('homerounds local', () => {
     const status = await runHomerounds(['local', 'status', '--json'], { env });
     expect(status.code).toBe(0);
     expect((JSON.parse(status.stdout) as { clinicians: string[] }).clinicians).toContain(MAYA);
-    const reset = await runHomerounds(['local', 'reset', '--today', seedTodayOfSnapshot(), '--json'], { env });
+    const reset = await runHomerounds(['local', 'reset', '--today', SEED_DAY, '--json'], { env });
     expect(reset.code).toBe(0);
-    expect(JSON.parse(reset.stdout)).toMatchObject({ today: seedTodayOfSnapshot() });
+    expect(JSON.parse(reset.stdout)).toMatchObject({ today: SEED_DAY });
   });
 
   it('says how to start the platform when it is not running', async () => {
@@ -192,8 +190,8 @@ describe('homerounds call simulate', () => {
   });
 
   it("answers the turns from a seeded clinician's calendar through the local assistant and its tools", async () => {
-    // Maya's next day with visits (tomorrow may be a weekend without any), asked the way a clinician would.
-    const day = new Date(`${mayasNextVisitDay()}T12:00:00Z`).toLocaleDateString('en-US', {
+    // Thursday 29 October (Maya's five visits), asked the way a clinician would.
+    const day = new Date(`${VISIT_DAY}T12:00:00Z`).toLocaleDateString('en-US', {
       weekday: 'long',
       month: 'long',
       day: 'numeric',
@@ -275,7 +273,7 @@ describe('homerounds call simulate speaks to the platform as the web app does', 
         if (path === '/__local/sessions') return send(200, { access_token: 'SESSION-ACCESS-TOKEN' });
         if (path === '/functions/v1/google-token') {
           return grantStatus === 200
-            ? send(200, { accessToken: 'g', expiresAt: new Date().toISOString(), scopes: ['calendar.readonly'] })
+            ? send(200, { accessToken: 'g', expiresAt: testNow().toISOString(), scopes: ['calendar.readonly'] })
             : send(grantStatus, { code: grantStatus === 401 ? 'reauth_required' : 'write_access_required' });
         }
         if (path === '/__local/google-grants') return send(200, { userId: 'u', scopes: ['x'] });

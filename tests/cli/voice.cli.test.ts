@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOOLS_SECRET_PLACEHOLDER, TOOLS_URL_PLACEHOLDER } from '../../cli/templates/tools-server.ts';
 import { TOOL_NAMES } from '../../core/assistant/contract.ts';
 import { runHomerounds } from '../support/run-cli.ts';
+import { testNow } from '../support/test-clock.ts';
 import {
   bulkInsert,
   LOCAL_VOICE_PRIVATE_KEY,
@@ -138,7 +139,7 @@ describe.concurrent('homerounds resource commands (generic round trip)', () => {
 
     // A campaign needs an assistant and a phone number that exist (its round trip lives here, not in the table).
     const line = await ok(['phone-number', 'create', '--data', '{"provider":"vapi","name":"rt-line"}']);
-    const earliestAt = new Date(Date.now() + 7 * 86_400_000).toISOString(); // nothing is dialed
+    const earliestAt = new Date(testNow().getTime() + 7 * 86_400_000).toISOString(); // nothing is dialed
     const campaignBody = {
       name: 'rt-campaign',
       assistantId: assistant.id,
@@ -202,7 +203,7 @@ describe.concurrent('homerounds resource commands (generic round trip)', () => {
 
 describe('homerounds list pagination', () => {
   it('follows v1 pagination (createdAtLt) over 1,000 assistants with --all, and --limit caps it', async () => {
-    await bulkInsert(platform.db, 'assistant', 1000, 'bulk', new Date(Date.now() - 60_000));
+    await bulkInsert(platform.db, 'assistant', 1000, 'bulk', new Date(testNow().getTime() - 60_000));
     const run = await runLocal(platform, ['assistant', 'list', '--all', '--json']);
     expect(run.code).toBe(0);
     const items = json<Array<{ id: string; name: string }>>(run.stdout);

@@ -5,22 +5,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { CALL_TOKEN_VARIABLE, parseToolResult } from '../../core/assistant/contract.ts';
-import { generateSeed } from '../../fixtures/seed.ts';
-import { addDays, chicagoDateTime } from '../../fixtures/time.ts';
 import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import { type AssistantSession, assistantSession, chat } from '../support/assistant-session.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { DAYS, visitsOn } from '../support/seed-calendar.ts';
+import { chicago, setTestNow } from '../support/test-clock.ts';
 
 let platform: TestPlatform;
-let today: string;
 let readOnly: AssistantSession; // Maya: signed in with the read-only calendar scope
 let writer: AssistantSession; // Jordan: has allowed calendar changes
 
 beforeAll(async () => {
-  today = seedTodayOfSnapshot();
-  // 06:00 in Chicago on the seed's day: the day's visits are all ahead.
-  platform = await startLocalPlatform({ now: () => chicagoDateTime(today, 6 * 60).instant });
+  // 06:00 in Chicago on the seed day (Wednesday): the week's visits are all ahead. The platform, supabase-js
+  // and the call tokens all read this clock.
+  setTestNow(chicago(DAYS.wednesday, '06:00'));
+  platform = await startLocalPlatform();
   readOnly = await assistantSession(platform, 'maya.patel@homerounds.test');
   writer = await assistantSession(platform, 'jordan.kim@homerounds.test', { write: true });
 }, 120_000);
@@ -29,22 +28,11 @@ afterAll(async () => {
   await platform?.close();
 });
 
-/** The first day after today with visits for a clinician, and those visits (from the seed). */
-function nextWorkingDay(email: string) {
-  const seed = generateSeed({ today });
-  const clinician = seed.clinicians.find((c) => c.email === email);
-  for (let i = 1; i < 8; i++) {
-    const date = addDays(today, i);
-    const visits = seed.events.filter(
-      (e) =>
-        e.clinicianId === clinician?.id &&
-        e.kind === 'visit' &&
-        'dateTime' in e.start &&
-        e.start.dateTime.startsWith(date),
-    );
-    if (visits.length) return { date, visits };
-  }
-  throw new Error('no working day in the seed');
+/** The seed day's tomorrow (Thursday 29 October): every clinician has visits. */
+function thursday(email: string) {
+  const visits = visitsOn(email, DAYS.thursday);
+  expect(visits.length).toBeGreaterThan(0);
+  return { date: DAYS.thursday, visits };
 }
 
 const countBookings = async (summary: string) =>
@@ -57,7 +45,7 @@ const countBookings = async (summary: string) =>
 
 describe('the web chat', () => {
   it("answers from the call token's clinician's calendar, through the tools webhook", async () => {
-    const { date, visits } = nextWorkingDay('maya.patel@homerounds.test');
+    const { date, visits } = thursday('maya.patel@homerounds.test');
     const turn = await chat(platform.url, `What are my appointments on ${date}?`, { callToken: readOnly.callToken });
     expect(turn.status).toBe(201);
     for (const v of visits) expect(turn.reply).toContain((v.summary as string).split(' — ')[1]);
@@ -66,7 +54,7 @@ describe('the web chat', () => {
   });
 
   it('books only after a yes, once for a repeated yes, and says the calendar changed', async () => {
-    const { date } = nextWorkingDay('jordan.kim@homerounds.test');
+    const { date } = thursday('jordan.kim@homerounds.test');
     const proposal = await chat(platform.url, `Schedule a home visit with a new patient on ${date} at 5 pm`, {
       callToken: writer.callToken,
     });
@@ -131,7 +119,7 @@ describe('the web call', () => {
   }
 
   it('joins with the public key, answers from the calendar of the call token, reports tool results, ends', async () => {
-    const { date, visits } = nextWorkingDay('maya.patel@homerounds.test');
+    const { date, visits } = thursday('maya.patel@homerounds.test');
     const { ws, frames } = await open(await startCall(readOnly.callToken));
     ws.send(JSON.stringify({ type: 'hello', publicKey: LOCAL_VOICE_PUBLIC_KEY }));
     await until(frames, (f) => f.type === 'app-message' && f.data === 'listening');

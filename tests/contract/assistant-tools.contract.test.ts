@@ -9,31 +9,30 @@ import { signCallToken } from '../../core/assistant/call-token.ts';
 import { CALL_TOKEN_VARIABLE, parseToolResult } from '../../core/assistant/contract.ts';
 import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
 import { LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
-import { generateSeed } from '../../fixtures/seed.ts';
-import { addDays, chicagoDateTime } from '../../fixtures/time.ts';
 import { assistantSession } from '../support/assistant-session.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { loadOpenApi, OpenApiValidator } from '../support/openapi-validate.ts';
 import { repoRoot } from '../support/run-cli.ts';
-import { nextVisitDay } from '../support/seed-days.ts';
+import { DAYS, suiteSeed, visitsOn } from '../support/seed-calendar.ts';
+import { chicago, setTestNow, testNow } from '../support/test-clock.ts';
 
 const contract = join(repoRoot, '../shared/contracts/vapi-openapi.json');
 const hasContract = existsSync(contract);
 
+const MAYA = 'maya.patel@homerounds.test';
+/** The seed day (Wednesday 28 October), the suite's "today". */
+const today = DAYS.wednesday;
 let platform: TestPlatform;
-let today: string;
 let maya: { callToken: string; userId: string; accessToken: string };
-// 06:00 in Chicago on the seed's day: every visit of the day is still ahead.
-const now = () => chicagoDateTime(today, 6 * 60).instant;
 
-/** Maya's first coming day with at least two visits (today or tomorrow may be a weekend without any). */
-const visitDay = () => nextVisitDay(generateSeed({ today }), 'maya.patel@homerounds.test', { minVisits: 2 });
+/** The day the route tools plan: Thursday 29 October, the seed day's tomorrow (five visits for Maya). */
+const VISIT_DAY = DAYS.thursday;
 
 beforeAll(async () => {
-  today = seedTodayOfSnapshot();
-  platform = await startLocalPlatform({ now });
-  const session = await assistantSession(platform, 'maya.patel@homerounds.test');
+  // 06:00 in Chicago on the seed day: every visit of the day is still ahead. The platform runs on this clock.
+  setTestNow(chicago(today, '06:00'));
+  platform = await startLocalPlatform();
+  const session = await assistantSession(platform, MAYA);
   const payload = JSON.parse(Buffer.from(session.accessToken.split('.')[1] as string, 'base64url').toString()) as {
     sub: string;
   };
@@ -59,7 +58,7 @@ function message(calls: Array<{ name: string; args: Record<string, unknown> }>, 
     callId: '3f0c1a7e-2b4d-4c8e-9f1a-5d6e7f8a9b0c',
     orgId: '00000000-0000-4000-8000-000000000001',
     callToken,
-    now: now(),
+    now: testNow(),
   });
 }
 
@@ -87,8 +86,12 @@ describe('authentication of the platform', () => {
 
 describe('identification of the clinician by the call token', () => {
   it('refuses every call, per call, without a token, with an expired one or with a forged one', async () => {
-    const expired = await signCallToken(maya.userId, LOCAL_CALL_TOKEN_SECRET, new Date(now().getTime() - 3 * 3600_000));
-    const forged = await signCallToken(maya.userId, 'another-secret-of-at-least-32-characters!!', now());
+    const expired = await signCallToken(
+      maya.userId,
+      LOCAL_CALL_TOKEN_SECRET,
+      new Date(testNow().getTime() - 3 * 3600_000),
+    );
+    const forged = await signCallToken(maya.userId, 'another-secret-of-at-least-32-characters!!', testNow());
     for (const [token, reason] of [
       [null, 'No call token'],
       [expired.token, 'expired'],
@@ -105,23 +108,11 @@ describe('identification of the clinician by the call token', () => {
   });
 
   it("answers from the token's clinician's own calendar", async () => {
-    const seed = generateSeed({ today });
-    const clinician = seed.clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
-    const visitsOn = (date: string) =>
-      seed.events
-        .filter(
-          (e) =>
-            e.clinicianId === clinician?.id &&
-            e.kind === 'visit' &&
-            'dateTime' in e.start &&
-            e.start.dateTime.startsWith(date),
-        )
-        .map((e) => e.id)
-        .sort();
-    // The seed follows the calendar date: take the first day after today that has visits.
-    const tomorrow = [1, 2, 3, 4].map((n) => addDays(today, n)).find((d) => visitsOn(d).length > 0) as string;
-    const expected = visitsOn(tomorrow);
-    const { body } = await post(message([{ name: 'list_visits', args: { date: tomorrow } }], maya.callToken));
+    // Thursday 29 October, the seed day's tomorrow: five visits for Maya.
+    const expected = visitsOn(MAYA, DAYS.thursday)
+      .map((e) => e.id)
+      .sort();
+    const { body } = await post(message([{ name: 'list_visits', args: { date: DAYS.thursday } }], maya.callToken));
     const result = parseToolResult((body.results as Array<{ result: string }>)[0]?.result);
     expect(result?.status).toBe('answer');
     expect(((result?.visits ?? []) as Array<{ id: string }>).map((v) => v.id).sort()).toEqual(expected);
@@ -135,7 +126,8 @@ describe('the webhook protocol', () => {
     const { body } = await post(
       message(
         [
-          { name: 'summarize_days', args: { from: today, to: addDays(today, 6) } },
+          // The seed day to the next Tuesday: a weekend, the month's end and the DST change in between.
+          { name: 'summarize_days', args: { from: today, to: DAYS.tuesday } },
           { name: 'find_visit', args: { position: 'next' } },
           { name: 'no_such_tool', args: {} },
         ],
@@ -158,8 +150,8 @@ describe('the webhook protocol', () => {
       message: {
         type: 'tool-calls',
         toolCallList: [
-          { id: 'a', type: 'function', function: { name: 'list_visits', arguments: { date: visitDay() } } },
-          { id: 'b', name: 'find_visit', arguments: JSON.stringify({ position: 'first', date: visitDay() }) },
+          { id: 'a', type: 'function', function: { name: 'list_visits', arguments: { date: VISIT_DAY } } },
+          { id: 'b', name: 'find_visit', arguments: JSON.stringify({ position: 'first', date: VISIT_DAY }) },
         ],
         toolWithToolCallList: [],
         call: { id: 'c', assistantOverrides: { variableValues: { [CALL_TOKEN_VARIABLE]: maya.callToken } } },
@@ -185,8 +177,8 @@ describe.skipIf(!hasContract)('the published webhook schemas (skipped: ../shared
     const openapi = new OpenApiValidator(loadOpenApi(contract));
     const body = message(
       [
-        { name: 'list_visits', args: { date: visitDay() } },
-        { name: 'optimize_route', args: { date: visitDay() } },
+        { name: 'list_visits', args: { date: VISIT_DAY } },
+        { name: 'optimize_route', args: { date: VISIT_DAY } },
       ],
       maya.callToken,
     );
@@ -226,11 +218,11 @@ describe('the route tool and the place where the day starts', () => {
     expect(result?.status).toBe('answer');
     return result as Record<string, unknown> & { say: string };
   }
-  const optimize = () => tool('optimize_route', { date: visitDay() });
-  const drive = () => tool('drive_time', { date: visitDay() });
+  const optimize = () => tool('optimize_route', { date: VISIT_DAY });
+  const drive = () => tool('drive_time', { date: VISIT_DAY });
 
   it('counts the drives from and back home when the profile has a home, and says it does not when none is saved', async () => {
-    const seeded = generateSeed({ today }).clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
+    const seeded = suiteSeed().clinicians.find((c) => c.email === MAYA);
     const withHome = await optimize();
     expect(withHome.countsHomeLegs).toBe(true);
     expect(withHome.say).toMatch(/counting the drive from and back home/);
@@ -248,7 +240,7 @@ describe('the route tool and the place where the day starts', () => {
   });
 
   it("counts a day's driving from and back home as the route tool does, and between visits only without a home", async () => {
-    const seeded = generateSeed({ today }).clinicians.find((c) => c.email === 'maya.patel@homerounds.test');
+    const seeded = suiteSeed().clinicians.find((c) => c.email === MAYA);
     type Leg = { from: string; to: string; minutes: number };
     const withHome = (await drive()) as Awaited<ReturnType<typeof drive>> & { legs: Leg[]; minutes: number };
     const route = await optimize();

@@ -12,18 +12,24 @@ import {
   startLocalPlatform,
   type TestPlatform,
 } from '../support/local-platform.ts';
+import { setTestNow, testNow } from '../support/test-clock.ts';
 
 const MAYA = SEEDED_CLINICIAN_EMAILS[0] as string;
 const JORDAN = SEEDED_CLINICIAN_EMAILS[1] as string;
 let platform: TestPlatform;
-let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  platform = await startLocalPlatform({ now: () => new Date(Date.now() + clockOffsetMs) });
+  // On the suite's clock, as supabase-js is: a test that needs a later time moves both (laterBy).
+  platform = await startLocalPlatform();
 });
 afterAll(async () => {
   await platform?.close();
 });
+
+/** Moves the suite's clock (the platform's and supabase-js's) `ms` later. */
+function laterBy(ms: number): void {
+  setTestNow(new Date(testNow().getTime() + ms));
+}
 
 /**
  * Records a client's auth events; `until(name)` resolves once that event has arrived (supabase-js
@@ -102,7 +108,7 @@ describe('sign-in with Google through the local chooser (PKCE)', () => {
     if (!session) return;
     expect(session.token_type).toBe('bearer');
     expect(session.expires_in).toBe(3600);
-    expect(session.expires_at).toBeGreaterThan(Date.now() / 1000 + 3500);
+    expect(session.expires_at).toBeGreaterThan(testNow().getTime() / 1000 + 3500);
     expect(session.refresh_token).toMatch(/^[A-Za-z0-9]{12}$/);
     expect(session.provider_token).toMatch(/^ya29\.local-/);
     expect(session.user.email).toBe(MAYA);
@@ -202,7 +208,7 @@ describe('sign-in with Google through the local chooser (PKCE)', () => {
   it('refreshes with rotation: new tokens, TOKEN_REFRESHED, no provider_token; reuse only within 10 s', async () => {
     const { client, session } = await signIn(platform, MAYA);
     const { until } = recordAuthEvents(client);
-    clockOffsetMs = 1_000; // a later second, so the new JWT's iat/exp differ
+    laterBy(1_000); // a later second, so the new JWT's iat/exp differ
     const { data, error } = await client.auth.refreshSession();
     expect(error).toBeNull();
     const refreshed = data.session;
@@ -225,17 +231,14 @@ describe('sign-in with Google through the local chooser (PKCE)', () => {
     expect(reused.refresh_token).toBe(refreshed?.refresh_token);
     expect(reused.provider_token).toBeUndefined();
 
-    clockOffsetMs = 11_000;
-    try {
-      const late = await refresh(session.refresh_token);
-      expect(late.status).toBe(400);
-      expect(await late.json()).toEqual({
-        code: 'refresh_token_already_used',
-        message: 'Invalid Refresh Token: Already Used',
-      });
-    } finally {
-      clockOffsetMs = 0;
-    }
+    // 11 s after the rotation: past the 10 s a rotated token may be reused.
+    laterBy(11_000);
+    const late = await refresh(session.refresh_token);
+    expect(late.status).toBe(400);
+    expect(await late.json()).toEqual({
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
 
     const unknown = await refresh('aaaaaaaaaaaa');
     expect(unknown.status).toBe(400);

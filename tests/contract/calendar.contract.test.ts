@@ -2,13 +2,13 @@
 import { auth as googleAuth, calendar as googleCalendar } from '@googleapis/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CalendarApiError, listUpcomingEvents, NO_TITLE } from '../../core/calendar/index.ts';
-import { generateSeed, SEEDED_CLINICIAN_EMAILS, type Seed } from '../../fixtures/seed.ts';
-import { chicagoDateTime } from '../../fixtures/time.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
+import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { DAYS, suiteSeed } from '../support/seed-calendar.ts';
+import { chicago, setTestNow, testNow } from '../support/test-clock.ts';
 
 let platform: TestPlatform;
-let seed: Seed;
+const seed = suiteSeed();
 let mayaToken: string;
 const MAYA = SEEDED_CLINICIAN_EMAILS[0] as string;
 const EVENTS_PATH = '/calendar/v3/calendars/primary/events';
@@ -17,7 +17,6 @@ const UNAUTHENTICATED =
 
 beforeAll(async () => {
   platform = await startLocalPlatform();
-  seed = generateSeed({ today: seedTodayOfSnapshot() });
   mayaToken = (await signIn(platform, MAYA)).session.provider_token as string;
 });
 afterAll(async () => {
@@ -52,8 +51,8 @@ async function listError(promise: Promise<unknown>): Promise<CalendarApiError> {
 
 describe('events.list through the product’s calendar client', () => {
   it('returns the seeded events of the 30-day window in start order', async () => {
-    // 6 am on the seed's first day: the whole seeded window is ahead, whatever the time the test runs.
-    const now = chicagoDateTime(seed.today, 6 * 60).instant;
+    // 6 am on the seed day (Wednesday 28 October): the whole seeded window is ahead.
+    const now = chicago(DAYS.wednesday, '06:00');
     const events = await listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken, now });
     expect(events.map((e) => e.id)).toEqual(expectedIds(MAYA, now));
     expect(events.length).toBeGreaterThan(60);
@@ -76,7 +75,7 @@ describe('events.list through the product’s calendar client', () => {
   });
 
   it('pages with nextPageToken and returns every event', async () => {
-    const now = new Date();
+    const now = testNow();
     const urls: string[] = [];
     const counting = (input: string, init?: RequestInit) => {
       urls.push(input);
@@ -97,7 +96,7 @@ describe('events.list through the product’s calendar client', () => {
   });
 
   it('answers the collection with Google’s fields', async () => {
-    const now = new Date();
+    const now = testNow();
     const response = await get(
       `?timeMin=${encodeURIComponent(now.toISOString())}&singleEvents=true&orderBy=startTime&maxResults=2`,
       mayaToken,
@@ -119,7 +118,11 @@ describe('events.list through the product’s calendar client', () => {
   it('returns an empty schedule for the clinician with no events', async () => {
     const email = seed.clinicians.find((c) => c.special === 'no-events')?.email as string;
     const { session } = await signIn(platform, email);
-    const events = await listUpcomingEvents({ baseUrl: platform.url, providerToken: session.provider_token as string });
+    const events = await listUpcomingEvents({
+      baseUrl: platform.url,
+      providerToken: session.provider_token as string,
+      now: testNow(),
+    });
     expect(events).toEqual([]);
   });
 });
@@ -127,27 +130,30 @@ describe('events.list through the product’s calendar client', () => {
 describe('the default page size of 250', () => {
   it('pages a calendar with more than 250 events in the window', async () => {
     const email = SEEDED_CLINICIAN_EMAILS[3] as string;
-    // 200 extra half-hour holds on the clinician's own calendar, straight into the stand-in's table.
+    const now = testNow();
+    // 200 extra half-hour holds on the clinician's own calendar, straight into the stand-in's table: from a day
+    // after now, every 3 hours (the last 26 days later, inside the 30-day window).
     await platform.db.query(
       `insert into calendar.events (id, calendar_id, status, starts_at, ends_at, updated_at, created_at, sequence, resource)
        select 'bulk' || lpad(i::text, 4, '0'), $1, 'confirmed', s, s + interval '30 minutes', now(), now(), 0,
          jsonb_build_object('kind', 'calendar#event', 'id', 'bulk' || lpad(i::text, 4, '0'), 'status', 'confirmed',
            'summary', 'Hold ' || i, 'start', jsonb_build_object('dateTime', to_char(s at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
            'end', jsonb_build_object('dateTime', to_char((s + interval '30 minutes') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')))
-       from generate_series(1, 200) as i, lateral (select now() + interval '1 day' + i * interval '3 hours' as s) as t`,
-      [email],
+       from generate_series(1, 200) as i, lateral (select $2::timestamptz + interval '1 day' + i * interval '3 hours' as s) as t`,
+      [email, now.toISOString()],
     );
     const { session } = await signIn(platform, email);
     const urls: string[] = [];
     const events = await listUpcomingEvents({
       baseUrl: platform.url,
       providerToken: session.provider_token as string,
+      now,
       fetch: (input, init) => {
         urls.push(input);
         return fetch(input, init);
       },
     });
-    expect(events.length).toBe(expectedIds(email, new Date()).length + 200);
+    expect(events.length).toBe(expectedIds(email, now).length + 200);
     expect(events.length).toBeGreaterThan(250);
     expect(urls.length).toBe(2);
     expect(new URL(urls[0] as string).searchParams.has('maxResults')).toBe(false);
@@ -178,7 +184,9 @@ describe('Google’s error bodies', () => {
   });
 
   it('401 authError for an unknown token', async () => {
-    const error = await listError(listUpcomingEvents({ baseUrl: platform.url, providerToken: 'ya29.forged' }));
+    const error = await listError(
+      listUpcomingEvents({ baseUrl: platform.url, providerToken: 'ya29.forged', now: testNow() }),
+    );
     expect(error.status).toBe(401);
     expect(error.reason).toBe('authError');
     expect(error.body).toEqual({
@@ -206,7 +214,7 @@ describe('Google’s error bodies', () => {
   it('403 insufficientPermissions when the sign-in did not ask for the calendar scope', async () => {
     const { session } = await signIn(platform, SEEDED_CLINICIAN_EMAILS[1] as string, { scopes: '' });
     const error = await listError(
-      listUpcomingEvents({ baseUrl: platform.url, providerToken: session.provider_token as string }),
+      listUpcomingEvents({ baseUrl: platform.url, providerToken: session.provider_token as string, now: testNow() }),
     );
     expect(error.status).toBe(403);
     expect(error.body).toEqual({
@@ -238,7 +246,7 @@ describe('Google’s error bodies', () => {
       body: JSON.stringify({ email }),
     });
     expect((await expire.json()).expired).toBeGreaterThan(0);
-    const error = await listError(listUpcomingEvents({ baseUrl: platform.url, providerToken: token }));
+    const error = await listError(listUpcomingEvents({ baseUrl: platform.url, providerToken: token, now: testNow() }));
     expect(error.status).toBe(401);
     expect(error.reason).toBe('authError');
   });
@@ -288,7 +296,7 @@ describe('writes, preflights and faults', () => {
       body: JSON.stringify({ email: MAYA, scopes: ['https://www.googleapis.com/auth/calendar.events'] }),
     });
     const writeToken = (await minted.json()).access_token as string;
-    const day = seed.today;
+    const day = DAYS.wednesday;
     const body = {
       summary: 'Added by the assistant',
       location: '1 N State St, Chicago, IL 60602',
@@ -350,15 +358,21 @@ describe('writes, preflights and faults', () => {
       });
     try {
       await setFault('500');
-      const error = await listError(listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken }));
+      const error = await listError(
+        listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken, now: testNow() }),
+      );
       expect(error.status).toBe(500);
       expect(error.reason).toBe('backendError');
       await setFault('down');
-      await expect(listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken })).rejects.toThrow();
+      await expect(
+        listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken, now: testNow() }),
+      ).rejects.toThrow();
     } finally {
       await setFault(null);
     }
-    expect((await listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken })).length).toBeGreaterThan(0);
+    expect(
+      (await listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken, now: testNow() })).length,
+    ).toBeGreaterThan(0);
   });
 });
 
@@ -380,7 +394,7 @@ describe('Google’s own calendar client (@googleapis/calendar) against the stan
       );
 
     // events.list with paging: every page through nextPageToken gives the seeded window in order.
-    const now = new Date();
+    const now = testNow();
     const query = {
       calendarId: 'primary',
       timeMin: now.toISOString(),
@@ -405,7 +419,7 @@ describe('Google’s own calendar client (@googleapis/calendar) against the stan
     // events.get, insert, patch with If-Match.
     const first = await api.events.get({ calendarId: 'primary', eventId: ids[0] as string });
     expect(first.data.id).toBe(ids[0]);
-    const day = seed.today;
+    const day = DAYS.wednesday;
     const inserted = await api.events.insert({
       calendarId: 'primary',
       requestBody: {
@@ -416,6 +430,10 @@ describe('Google’s own calendar client (@googleapis/calendar) against the stan
     });
     const id = inserted.data.id as string;
     const staleEtag = inserted.data.etag as string;
+    // The patch comes a second later. The stand-in's etag is a hash of the id, the update time (ms) and the
+    // sequence, which a summary-only patch keeps: two writes at the same clock reading share an etag (the suite's
+    // clock moves in 20 ms steps; a frozen one never moves).
+    setTestNow(new Date(testNow().getTime() + 1_000));
     const patched = await api.events.patch(
       { calendarId: 'primary', eventId: id, requestBody: { summary: 'Patched once' } },
       { headers: { 'If-Match': staleEtag } },

@@ -4,14 +4,17 @@
 // land on the visits through the same webhook and tools production uses, the no-answers are called once
 // more an hour later, the route is re-planned keeping every confirmed time, and the batch ends when calling
 // hours do. Seeded days are booked back to back (each visit spaced by the drive), so a later time exists only
-// where a visit was cancelled: the test cancels one, as a patient would earlier that day. Then: an opted-out number is never called again, nothing is called outside calling hours, and
-// a clinician reads only their own statuses through PostgREST.
+// where a visit was cancelled: the test cancels one, as a patient would earlier that day. Then: an opted-out
+// number is never called again, nothing is called outside calling hours, and a clinician reads only their own
+// statuses through PostgREST.
+// The evening is the seed day's (Wednesday 28 October, from 16:55 to 21:31 in Chicago), calling for Thursday
+// 29 October's visits: the suite's clock is frozen at each instant the test names, and the platform reads it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallToken } from '../../core/assistant/call-token.ts';
 import { toVisit } from '../../core/assistant/visits.ts';
-import { addDays, zonedDate, zonedMinute } from '../../core/assistant/zoned-time.ts';
+import { zonedMinute } from '../../core/assistant/zoned-time.ts';
 import { mapProviderEvent } from '../../core/calendar/map-events.ts';
-import { eveningCallTime, withinCallingHours } from '../../core/confirmations/call-list.ts';
+import { withinCallingHours } from '../../core/confirmations/call-list.ts';
 import {
   type BatchStatus,
   type CallPlan,
@@ -24,9 +27,9 @@ import { toE164 } from '../../core/confirmations/phone.ts';
 import { CALENDAR_EVENTS_SCOPE } from '../../core/google/access.ts';
 import { CALENDAR_READONLY_SCOPE } from '../../fixtures/local-keys.ts';
 import { LOCAL_ADMIN_SECRET, LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
-import { generateSeed, type SeedClinician } from '../../fixtures/seed.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { DAYS, visitsOn as seededVisitsOn, suiteSeed } from '../support/seed-calendar.ts';
+import { chicago, setTestNow, testNow } from '../support/test-clock.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON bodies read by the test, asserted field by field.
 type Json = Record<string, any>;
@@ -54,37 +57,15 @@ const EXPECTED: Record<Persona, ConfirmationStatus> = {
   'says-stop': 'opted-out',
 };
 
-const clock = { t: 0 };
 let platform: TestPlatform;
-const seed = generateSeed({ today: seedTodayOfSnapshot() });
-
-function clinician(email: string): SeedClinician {
-  return seed.clinicians.find((c) => c.email === email) as SeedClinician;
-}
+const seed = suiteSeed();
 
 /** Visits cancelled by the test before the evening (never called). */
 const cancelled = new Set<string>();
 
+/** A clinician's visits on a day, less those the test cancelled. */
 function visitsOn(email: string, day: string) {
-  const id = clinician(email).id;
-  return seed.events
-    .filter(
-      (e) =>
-        e.clinicianId === id &&
-        e.kind === 'visit' &&
-        !cancelled.has(e.id) &&
-        zonedDate(new Date(e.startsAt), ZONE) === day,
-    )
-    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
-}
-
-/** The first day after the seed's today on which the clinician has patient visits. */
-function nextVisitDay(email: string): string {
-  for (let i = 1; i < 10; i++) {
-    const day = addDays(seed.today, i);
-    if (visitsOn(email, day).length > 0) return day;
-  }
-  throw new Error(`${email} has no visits in the coming days`);
+  return seededVisitsOn(email, day).filter((e) => !cancelled.has(e.id));
 }
 
 /** Minutes after midnight in Chicago. */
@@ -124,15 +105,6 @@ function roomOn(day: string): { email: string; wantsLater: string; cancel: strin
   return null;
 }
 
-/** The first coming day on which the evening's patients, together, play every persona, with room to move one later. */
-function eveningDay(): string {
-  for (let i = 1; i < 20; i++) {
-    const day = addDays(seed.today, i);
-    if (everyPersona(day) && roomOn(day)) return day;
-  }
-  throw new Error('no coming day has every persona among the evening’s patients: change the seed’s persona cycle');
-}
-
 /** The persona of the patient behind a visit (the seed marks it). */
 function personaOf(eventId: string): Persona {
   const event = seed.events.find((e) => e.id === eventId);
@@ -141,10 +113,16 @@ function personaOf(eventId: string): Persona {
   return patient.persona;
 }
 
-const DAY = eveningDay();
+/**
+ * The visits called for: Thursday 29 October, the seed day's tomorrow. Its patients (Maya's, Luis's and Grace's)
+ * together play every persona, and Luis's wants-later patient has room once the visit after it is cancelled.
+ */
+const DAY = DAYS.thursday;
+/** The evening of the calls: the seed day, Wednesday 28 October. */
+const EVENING_OF = DAYS.wednesday;
 const ROOM = roomOn(DAY) as NonNullable<ReturnType<typeof roomOn>>;
-/** The evening before `date`, at HH:MM in Chicago. */
-const at = (date: string, hhmm: string) => eveningCallTime(date, hhmm, ZONE).getTime();
+/** HH:MM in Chicago on the evening of the calls, as epoch milliseconds. */
+const at = (hhmm: string) => chicago(EVENING_OF, hhmm).getTime();
 
 async function post(path: string, body: unknown, token = LOCAL_ADMIN_SECRET): Promise<{ status: number; data: Json }> {
   const response = await fetch(`${platform.url}${path}`, {
@@ -163,9 +141,14 @@ async function status(email: string, date: string): Promise<{ status: number; da
   return { status: response.status, data: (await response.json()) as BatchStatus };
 }
 
-/** Moves the platform's clock to `t` and lets it do what is due (the cron, the dialer, the reports). */
+/** Sets the suite's clock (which the platform reads), frozen at `t`. */
+function freezeAt(t: number): void {
+  setTestNow(new Date(t), { frozen: true });
+}
+
+/** Moves the clock to `t` and lets the platform do what is due (the cron, the dialer, the reports). */
 async function tickAt(t: number): Promise<void> {
-  clock.t = t;
+  freezeAt(t);
   await platform.tick();
 }
 
@@ -187,8 +170,11 @@ async function calendarEvent(id: string) {
 }
 
 beforeAll(async () => {
-  clock.t = at(DAY, '16:55');
-  platform = await startLocalPlatform({ now: () => new Date(clock.t) });
+  // The seed's Thursday is what this evening is about: the test's premises hold there.
+  expect(everyPersona(DAY), `every persona among the patients of ${DAY}`).toBe(true);
+  expect(ROOM, `a wants-later visit with room on ${DAY}`).toBeTruthy();
+  freezeAt(at('16:55'));
+  platform = await startLocalPlatform();
   if (ROOM.cancel) {
     // Cancelled earlier that day, as the clinician would on Google Calendar: the evening never calls it.
     const { session } = await signIn(platform, ROOM.email, {
@@ -250,7 +236,7 @@ describe('an evening of confirmation calls', () => {
       expect(answer.status).toBe(200);
       const plan = answer.data as CallPlan;
       expect(plan.date).toBe(DAY);
-      expect(new Date(plan.callAt).getTime()).toBe(at(DAY, '17:00'));
+      expect(new Date(plan.callAt).getTime()).toBe(at('17:00'));
       expect(plan.entries.map((e) => e.eventId).sort()).toEqual(
         visitsOn(email, DAY)
           .map((v) => v.id)
@@ -263,13 +249,13 @@ describe('an evening of confirmation calls', () => {
   });
 
   it('does not call before the clinicians’ call time', async () => {
-    await tickAt(at(DAY, '16:55'));
+    await tickAt(at('16:55'));
     for (const { email } of EVENING) expect((await status(email, DAY)).status).toBe(404);
     expect(await calls()).toEqual([]);
   });
 
   it('places each clinician’s calls as one campaign at 5 pm, and each answer lands on its visit', async () => {
-    await tickAt(at(DAY, '17:00'));
+    await tickAt(at('17:00'));
     const campaigns = await platform.db.query<{ data: Json }>(
       `select data from voice.resources where kind = 'campaign'`,
     );
@@ -278,7 +264,7 @@ describe('an evening of confirmation calls', () => {
       [...plans.values()].map((p) => p.entries.length).sort(),
     );
     for (const { data } of campaigns.rows) {
-      expect(new Date(data.schedulePlan.earliestAt).getTime()).toBe(at(DAY, '17:00'));
+      expect(new Date(data.schedulePlan.earliestAt).getTime()).toBe(at('17:00'));
       // Minimum necessary information: a first name, who comes, when; no visit type, no diagnosis.
       for (const customer of data.customers) {
         const values = customer.assistantOverrides.variableValues;
@@ -295,7 +281,7 @@ describe('an evening of confirmation calls', () => {
       }
     }
     // The reports came back while the batches waited; the next tick reads them.
-    await tickAt(at(DAY, '17:02'));
+    await tickAt(at('17:02'));
     for (const { email } of EVENING) {
       const { data } = await status(email, DAY);
       for (const visit of data.visits) {
@@ -307,11 +293,11 @@ describe('an evening of confirmation calls', () => {
   });
 
   it('calls the no-answers once more an hour later, re-plans the day, and ends with calling hours', async () => {
-    await tickAt(at(DAY, '17:30'));
+    await tickAt(at('17:30'));
     expect((await calls()).length).toBe(planned()); // not yet
-    await tickAt(at(DAY, '18:05'));
-    await tickAt(at(DAY, '18:07'));
-    await tickAt(at(DAY, '21:00'));
+    await tickAt(at('18:05'));
+    await tickAt(at('18:07'));
+    await tickAt(at('21:00'));
     for (const { email } of EVENING) finals.set(email, (await status(email, DAY)).data);
     const noAnswers = allVisits().filter((v) => personaOf(v.eventId) === 'no-answer');
     expect(noAnswers.length).toBeGreaterThan(0);
@@ -372,7 +358,7 @@ describe('an evening of confirmation calls', () => {
     const missed = allVisits().find((v) => v.status === 'no-answer');
     if (!missed) throw new Error('the evening left no no-answer to call back');
     const batch = finals.get(missed.email) as BatchStatus;
-    const token = await signCallToken(batch.clinician.userId, LOCAL_CALL_TOKEN_SECRET, new Date(clock.t), 600, {
+    const token = await signCallToken(batch.clinician.userId, LOCAL_CALL_TOKEN_SECRET, testNow(), 600, {
       eventId: missed.eventId,
       visitDate: DAY,
     });
@@ -410,7 +396,7 @@ describe('an evening of confirmation calls', () => {
     expect(rows.map((r) => r.phone)).toEqual(expect.arrayContaining(optedOut.map((v) => v.phone)));
     const before = (await calls()).length;
     // An administrator runs the evening again at 8:30 pm: everyone else is called, the opted-out numbers are not.
-    clock.t = at(DAY, '20:30');
+    freezeAt(at('20:30'));
     for (const email of new Set(optedOut.map((v) => v.email))) {
       const rerun = await post('/functions/v1/confirmations/run', { clinician: email, date: DAY, force: true });
       expect(rerun.status).toBe(200);
@@ -426,17 +412,17 @@ describe('an evening of confirmation calls', () => {
   });
 
   it('calls nobody outside calling hours', async () => {
-    // Jordan's 9:30 pm call time: the batch gives up without a call.
-    const day = nextVisitDay(JORDAN);
+    // Jordan's 9:30 pm call time, for his Thursday visits (six): the batch gives up without a call.
+    expect(visitsOn(JORDAN, DAY).length).toBeGreaterThan(0);
     const before = (await calls()).length;
-    await tickAt(at(day, '21:30'));
-    await tickAt(at(day, '21:31'));
-    const jordan = await status(JORDAN, day);
+    await tickAt(at('21:30'));
+    await tickAt(at('21:31'));
+    const jordan = await status(JORDAN, DAY);
     expect(jordan.data.state).toBe('failed');
     expect(jordan.data.failure).toMatch(/Calling hours ended/);
     expect((await calls()).length).toBe(before);
-    // And an administrator's run after 9 pm is refused, saying why.
-    const refused = await post('/functions/v1/confirmations/run', { clinician: MAYA, date: addDays(DAY, 1) });
+    // And an administrator's run after 9 pm is refused, saying why (for Friday's visits, not yet called).
+    const refused = await post('/functions/v1/confirmations/run', { clinician: MAYA, date: DAYS.friday });
     expect(refused.status).toBe(409);
     expect(refused.data.message).toMatch(/outside calling hours/);
   });
@@ -468,7 +454,7 @@ describe('an evening of confirmation calls', () => {
     });
     expect(dnc.ok ? await dnc.json() : []).toEqual([]);
     const theirs = await fetch(
-      `${platform.url}/functions/v1/confirmations/status?clinician=${encodeURIComponent(MAYA)}&date=${nextVisitDay(JORDAN)}`,
+      `${platform.url}/functions/v1/confirmations/status?clinician=${encodeURIComponent(MAYA)}&date=${DAY}`,
       { headers: { authorization: `Bearer ${token}` } },
     );
     // The clinician parameter is replaced by the caller: Jordan gets Jordan's batch, never Maya's.

@@ -84,6 +84,17 @@ function runDeno(args: string[], env: Record<string, string> = {}): Promise<Run>
 
 const OFFLINE = ['--no-remote', '--no-lock', '--node-modules-dir=manual'];
 
+/**
+ * The time on Deno's clock. The entries read the system clock, as on Supabase (no HOMEROUNDS_NOW there), so what
+ * they verify is signed at the machine's real time as Deno sees it, not at the suite's.
+ */
+async function denoNow(): Promise<Date> {
+  const run = await runDeno(['eval', 'console.log(new Date().toISOString())']);
+  const at = new Date(run.stdout.trim());
+  if (run.code !== 0 || Number.isNaN(at.getTime())) throw new Error(`deno eval → ${run.code}\n${run.stderr}`);
+  return at;
+}
+
 async function serve(
   name: string,
   config: string,
@@ -153,7 +164,8 @@ describe.skipIf(!deno)(
     }, 120_000);
 
     it('assistant-tools answers the platform: 401 without the secret, {} for other messages, a result per tool call', async () => {
-      const now = new Date();
+      // About the real date: the entry runs on the machine's clock (see denoNow).
+      const now = await denoNow();
       const { token } = await signCallToken('7a0c2d9e-1111-4c4c-9e9e-000000000001', CALL_TOKEN_SECRET, now);
       const toolCalls = (callToken: string | null) =>
         JSON.stringify(

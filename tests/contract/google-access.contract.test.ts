@@ -16,6 +16,7 @@ import {
   startLocalPlatform,
   type TestPlatform,
 } from '../support/local-platform.ts';
+import { testNow } from '../support/test-clock.ts';
 
 const MAYA = SEEDED_CLINICIAN_EMAILS[0] as string;
 const JORDAN = SEEDED_CLINICIAN_EMAILS[1] as string;
@@ -60,7 +61,7 @@ function refresh(refreshToken: string, overrides: Record<string, string> = {}): 
 }
 
 function listEvents(token: string): Promise<Response> {
-  const now = new Date();
+  const now = testNow();
   const query = new URLSearchParams({
     timeMin: now.toISOString(),
     timeMax: new Date(now.getTime() + 86_400_000).toISOString(),
@@ -333,7 +334,7 @@ describe('the google-token broker (/functions/v1/google-token)', () => {
     expect(fresh.status).toBe(200);
     const token = await fresh.json();
     expect(token.accessToken).toBe(first.accessToken); // cached until a minute before expiry
-    expect(Date.parse(token.expiresAt)).toBeGreaterThan(Date.now() + 3000_000);
+    expect(Date.parse(token.expiresAt)).toBeGreaterThan(testNow().getTime() + 3000_000);
     expect((await listEvents(token.accessToken)).status).toBe(200);
     // supabase-js drops provider_token on refresh: the broker still answers.
     const forced = await (await broker('POST', session, { forceRefresh: true })).json();

@@ -11,6 +11,7 @@ import { REPO_ROOT } from '../../emulators/db/migrate.ts';
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
 import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
+import { clockEnv, SEED_DAY } from '../support/test-clock.ts';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -25,9 +26,18 @@ interface Server {
   stderr: () => string;
 }
 
-/** Starts `tsx emulators/main.ts` on a random port with the given data directory; resolves when it is ready. */
+/**
+ * Starts `tsx emulators/main.ts` on a random port with the given data directory, on the test's clock (a new
+ * directory is seeded for the suite's seed day); resolves when it is ready.
+ */
 function startServer(dataDir: string): Promise<Server> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', HOMEROUNDS_DATA_DIR: dataDir };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    HOMEROUNDS_DATA_DIR: dataDir,
+    ...clockEnv(),
+  };
   delete env.DATABASE_URL;
   delete env.ALLOWED_HOSTS;
   const child = spawn(process.execPath, ['--import', 'tsx', 'emulators/main.ts'], {
@@ -102,8 +112,9 @@ describe('durable by default', () => {
       }
     };
     const workers = Array.from({ length: 8 }, (_, n) => worker(n));
-    const started = Date.now();
-    while (assistants.length + sessions.length < 60 && Date.now() - started < 30_000) {
+    // Until 60 writes were acknowledged (polled every 20 ms), for at most 30 s.
+    const started = performance.now();
+    while (assistants.length + sessions.length < 60 && performance.now() - started < 30_000) {
       await new Promise((r) => setTimeout(r, 20));
     }
     first.child.kill('SIGKILL');
@@ -143,7 +154,8 @@ describe('durable by default', () => {
         body: '{}',
       });
       expect(reset.status).toBe(200);
-      expect(((await reset.json()) as { clinicians: string[] }).clinicians).toEqual([...SEEDED_CLINICIAN_EMAILS]);
+      // Reseeded for the platform's today: the suite's seed day (HOMEROUNDS_NOW), not the machine's date.
+      expect(await reset.json()).toEqual({ today: SEED_DAY, clinicians: [...SEEDED_CLINICIAN_EMAILS] });
       const gone = await fetch(`${second.url}/auth/v1/user`, {
         headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${acknowledged.sessions[0]}` },
       });

@@ -12,8 +12,8 @@ import { createLocalPlatform } from '../../emulators/server.ts';
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
 import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { SEED_DAY } from '../support/test-clock.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? '120');
 const SEED = Number(process.env.FUZZ_SEED ?? '20261123');
@@ -27,7 +27,7 @@ let pgDb: Db | null = null;
 
 beforeAll(async () => {
   if (pgUrl) {
-    pgDb = await openLocalDb({ databaseUrl: pgUrl, today: seedTodayOfSnapshot() });
+    pgDb = await openLocalDb({ databaseUrl: pgUrl, today: SEED_DAY });
     platform = { ...(await createLocalPlatform({ port: 0, db: pgDb })), anonKey: LOCAL_ANON_KEY };
   } else {
     platform = await startLocalPlatform();

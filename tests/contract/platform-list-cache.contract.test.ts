@@ -9,7 +9,8 @@ import type { Db } from '../../emulators/db/db.ts';
 import { openLocalDb } from '../../emulators/db/open.ts';
 import { createLocalPlatform, type LocalPlatform } from '../../emulators/server.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
-import { loadSnapshotDb, seedTodayOfSnapshot } from '../support/db-snapshot.ts';
+import { loadSnapshotDb } from '../support/db-snapshot.ts';
+import { SEED_DAY, testNow } from '../support/test-clock.ts';
 
 const MAYA = SEEDED_CLINICIAN_EMAILS[0] as string;
 const OTHER = SEEDED_CLINICIAN_EMAILS[1] as string;
@@ -43,7 +44,7 @@ function suite(open: () => Promise<Db>, options: { destructive: boolean }) {
   let platform: LocalPlatform;
   let token: string;
   const window = () => {
-    const now = Date.now();
+    const now = testNow().getTime();
     return new URLSearchParams({
       timeMin: new Date(now - 86_400_000).toISOString(),
       timeMax: new Date(now + 30 * 86_400_000).toISOString(),
@@ -78,7 +79,7 @@ function suite(open: () => Promise<Db>, options: { destructive: boolean }) {
   };
   /** A timed event tomorrow at the given UTC hour, straight into the table (as tests and the seed write). */
   const insertDirect = async (id: string, summary: string, hour: number) => {
-    const start = new Date(Date.now() + 86_400_000);
+    const start = new Date(testNow().getTime() + 86_400_000);
     start.setUTCHours(hour, 0, 0, 0);
     const end = new Date(start.getTime() + 1_800_000);
     await db.query(
@@ -137,7 +138,7 @@ function suite(open: () => Promise<Db>, options: { destructive: boolean }) {
     const other = await mint(OTHER);
     const otherBefore = await list(query, other);
     await list(query);
-    const start = new Date(Date.now() + 2 * 86_400_000);
+    const start = new Date(testNow().getTime() + 2 * 86_400_000);
     start.setUTCHours(16, 0, 0, 0);
     const created = await calendarWrite('POST', '', {
       summary: 'Inserted by the API',
@@ -168,7 +169,7 @@ function suite(open: () => Promise<Db>, options: { destructive: boolean }) {
       const reset = await fetch(`${platform.url}/__local/reset`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ today: seedTodayOfSnapshot() }),
+        body: JSON.stringify({ today: SEED_DAY }),
       });
       expect(reset.status).toBe(200);
       token = await mint(MAYA); // the reset wiped the tokens
@@ -186,6 +187,6 @@ describe.skipIf(!pgUrl)(
   `the events list cache on PostgreSQL${pgUrl ? '' : ' (skipped: TEST_DATABASE_URL is not set)'}`,
   () => {
     // The database is shared with other test files: no truncate or reset there.
-    suite(() => openLocalDb({ databaseUrl: pgUrl, today: seedTodayOfSnapshot() }), { destructive: false });
+    suite(() => openLocalDb({ databaseUrl: pgUrl, today: SEED_DAY }), { destructive: false });
   },
 );

@@ -14,8 +14,9 @@ import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
 import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { LOCAL_GOOGLE_CLIENT_ID } from '../../fixtures/local-secrets.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
-import { loadSnapshotDb, seedTodayOfSnapshot } from '../support/db-snapshot.ts';
+import { loadSnapshotDb } from '../support/db-snapshot.ts';
 import { signIn } from '../support/local-platform.ts';
+import { SEED_DAY, testNow } from '../support/test-clock.ts';
 
 const EMAIL = SEEDED_CLINICIAN_EMAILS[0] as string;
 const WRITE_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
@@ -76,7 +77,7 @@ async function probes(platform: LocalPlatform): Promise<Probe[]> {
   const writer = ((await minted.json()) as { access_token: string }).access_token;
   const supa = { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${session.access_token}` };
   const voice = { authorization: `Bearer ${LOCAL_VOICE_PRIVATE_KEY}` };
-  const start = new Date(Date.now() + 3 * 86_400_000);
+  const start = new Date(testNow().getTime() + 3 * 86_400_000);
   const event = {
     summary: PROBE_SUMMARY,
     start: { dateTime: start.toISOString() },
@@ -127,7 +128,7 @@ async function probes(platform: LocalPlatform): Promise<Probe[]> {
     {
       label: 'Calendar events.list',
       method: 'GET',
-      path: `${EVENTS}?singleEvents=true&orderBy=startTime&timeMin=${encodeURIComponent(new Date().toISOString())}`,
+      path: `${EVENTS}?singleEvents=true&orderBy=startTime&timeMin=${encodeURIComponent(testNow().toISOString())}`,
       headers: { authorization: `Bearer ${session.provider_token}` },
       ok: 200,
       expectDown: google,
@@ -309,7 +310,7 @@ describe.skipIf(!pgUrl)(
     let platform: LocalPlatform;
     beforeAll(async () => {
       link = await relay(new URL(pgUrl as string));
-      db = await openLocalDb({ databaseUrl: link.url, today: seedTodayOfSnapshot() });
+      db = await openLocalDb({ databaseUrl: link.url, today: SEED_DAY });
       platform = await createLocalPlatform({ port: 0, db });
     });
     afterAll(async () => {

@@ -12,8 +12,8 @@ import { openLocalDb } from '../../emulators/db/open.ts';
 import { createLocalPlatform } from '../../emulators/server.ts';
 import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { SEED_DAY, testNow } from '../support/test-clock.ts';
 
 let platform: TestPlatform;
 let webRoot: string;
@@ -288,7 +288,11 @@ async function malformedBattery(): Promise<void> {
   const { client, session } = await signIn(platform, SEEDED_CLINICIAN_EMAILS[0] as string);
   const profile = await client.from('profiles').select('*').eq('id', session.user.id).single();
   expect(profile.error).toBeNull();
-  const events = await listUpcomingEvents({ baseUrl: platform.url, providerToken: session.provider_token as string });
+  const events = await listUpcomingEvents({
+    baseUrl: platform.url,
+    providerToken: session.provider_token as string,
+    now: testNow(),
+  });
   expect(events.length).toBeGreaterThan(0);
 }
 
@@ -591,7 +595,7 @@ describe.skipIf(!pgUrl)(`the batteries on PostgreSQL${pgUrl ? '' : ' (skipped: T
   let pgDb: Db;
   beforeAll(async () => {
     pglitePlatform = platform;
-    pgDb = await openLocalDb({ databaseUrl: pgUrl, today: seedTodayOfSnapshot() });
+    pgDb = await openLocalDb({ databaseUrl: pgUrl, today: SEED_DAY });
     const onPg = await createLocalPlatform({ port: 0, db: pgDb, webRoot });
     platform = { ...onPg, anonKey: LOCAL_ANON_KEY };
   });
@@ -667,7 +671,7 @@ describe('outage, housekeeping and limits', () => {
   });
 
   it('purges expired flow states, and token answers are not cacheable', async () => {
-    let now = Date.now();
+    let now = testNow().getTime();
     const clocked = await createLocalPlatform({ port: 0, db: platform.db, webRoot, now: () => new Date(now) });
     try {
       const authorize = () =>

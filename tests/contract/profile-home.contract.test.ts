@@ -6,14 +6,13 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../emulators/auth/keys.ts';
 import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
-import { generateSeed } from '../../fixtures/seed.ts';
 import { createProfileHomeStore, ProfileHomeError } from '../../web/src/adapters/profile-home.ts';
 import type { SupabaseLoader } from '../../web/src/adapters/supabase-client.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { suiteSeed } from '../support/seed-calendar.ts';
 
 let platform: TestPlatform;
-const seed = generateSeed({ today: seedTodayOfSnapshot() });
+const seed = suiteSeed();
 const [maya, jordan] = seed.clinicians.filter((c) => c.special === null) as [
   (typeof seed.clinicians)[number],
   (typeof seed.clinicians)[number],

@@ -3,12 +3,12 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../../emulators/auth/keys.ts';
 import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
-import { generateSeed } from '../../fixtures/seed.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import { createTestClient, signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { suiteSeed } from '../support/seed-calendar.ts';
+import { testNow } from '../support/test-clock.ts';
 
 let platform: TestPlatform;
-const seed = () => generateSeed({ today: seedTodayOfSnapshot() });
+const seed = suiteSeed;
 
 beforeAll(async () => {
   platform = await startLocalPlatform();
@@ -107,7 +107,7 @@ describe('JWT and request errors', () => {
   it('refuses a forged token (401 PGRST301) and an expired one (401 PGRST303) with WWW-Authenticate', async () => {
     const maya = clinician(null);
     const claims = { sub: maya.id, role: 'authenticated', aud: 'authenticated' };
-    const now = Math.floor(Date.now() / 1000);
+    const now = Math.floor(testNow().getTime() / 1000);
     const forged = await restGet(
       `profiles?select=*&id=eq.${maya.id}`,
       await sign({ ...claims, exp: now + 3600 }, 'not-the-secret-but-long-enough-to-sign-with-hs256'),
@@ -126,7 +126,11 @@ describe('JWT and request errors', () => {
 
   it('answers unknown tables, operators and columns with PostgREST errors', async () => {
     const maya = clinician(null);
-    const token = await sign({ sub: maya.id, role: 'authenticated', exp: Math.floor(Date.now() / 1000) + 600 });
+    const token = await sign({
+      sub: maya.id,
+      role: 'authenticated',
+      exp: Math.floor(testNow().getTime() / 1000) + 600,
+    });
     const table = await restGet('patients?select=*', token);
     expect(table.status).toBe(404);
     expect(await table.json()).toEqual({

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, ApiError } from '../../cli/api/client.ts';
 import { loadOpenApi, OpenApiValidator } from '../support/openapi-validate.ts';
 import { repoRoot } from '../support/run-cli.ts';
+import { testNow } from '../support/test-clock.ts';
 import { LOCAL_VOICE_PRIVATE_KEY, startVoicePlatform, type VoicePlatform } from '../support/voice-platform.ts';
 
 type Sdk = typeof import('@vapi-ai/server-sdk');
@@ -209,7 +210,7 @@ describe.skipIf(!sdk)(
             assistantId: assistant.id,
             phoneNumberId: line.id,
             customers: [{ number: '+15555550124', name: 'Lee' }],
-            schedulePlan: { earliestAt: new Date(Date.now() + 86_400_000).toISOString() },
+            schedulePlan: { earliestAt: new Date(testNow().getTime() + 86_400_000).toISOString() },
           }),
         list: () => client.campaigns.campaignControllerFindAll({ limit: 100 }),
         get: (id) => client.campaigns.campaignControllerFindOne({ id }),

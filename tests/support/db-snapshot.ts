@@ -9,13 +9,6 @@ export function snapshotPath(): string {
   return path;
 }
 
-/** The Chicago date the snapshot was seeded for. */
-export function seedTodayOfSnapshot(): string {
-  const today = inject('localPlatformSeedToday') || process.env.HOMEROUNDS_SEED_TODAY;
-  if (!today) throw new Error('No seed date provided by global-setup.ts');
-  return today;
-}
-
 export function loadSnapshotDb(): Promise<PgliteDb> {
   return openSnapshot(snapshotPath());
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { systemNow } from '../../core/time/system-clock.ts';
 import type { Db } from '../../emulators/db/db.ts';
 import { createVoiceApi } from '../../emulators/voice/index.ts';
 import { LOCAL_VOICE_ORG_ID, LOCAL_VOICE_PRIVATE_KEY, LOCAL_VOICE_PUBLIC_KEY } from '../../emulators/voice/keys.ts';
@@ -67,13 +68,16 @@ export async function startVoicePlatform(options: { standalone?: boolean } = {})
   };
 }
 
-/** Inserts `count` resources of a kind in one statement, 1 ms apart (newest = `newest`), named `${prefix}-<n>`. */
+/**
+ * Inserts `count` resources of a kind in one statement, 1 ms apart (newest = `newest`, by default now: the test's
+ * clock under vitest, the real one in the bench), named `${prefix}-<n>`.
+ */
 export async function bulkInsert(
   db: Db,
   kind: string,
   count: number,
   prefix: string,
-  newest = new Date(),
+  newest: Date = systemNow(),
 ): Promise<void> {
   await db.query(
     `insert into voice.resources (id, org_id, kind, parent_id, data, created_at, updated_at)
