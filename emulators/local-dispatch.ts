@@ -246,7 +246,7 @@ async function applyMove(
       sequence,
       extendedProperties: old.extendedProperties,
     }),
-    etag: eventEtag(old.id, updated, sequence),
+    etag: eventEtag(old.id, updated, sequence, old.etag),
   };
   await tx.query(
     `update calendar.events set calendar_id = $3, starts_at = $4, ends_at = $5, updated_at = $6, sequence = $7, resource = $8

@@ -30,8 +30,13 @@ export interface EventResource {
   [key: string]: unknown;
 }
 
-export function eventEtag(id: string, updated: string, sequence: number): string {
-  const digits = BigInt(`0x${createHash('sha256').update(`${id}|${updated}|${sequence}`).digest('hex').slice(0, 13)}`);
+/**
+ * A new etag for every change, as Google's: chained to the one it replaces, so two writes at the same clock
+ * reading (a frozen clock, the same millisecond) still differ and a writer holding the older one gets 412.
+ */
+export function eventEtag(id: string, updated: string, sequence: number, previous = ''): string {
+  const source = `${id}|${updated}|${sequence}|${previous}`;
+  const digits = BigInt(`0x${createHash('sha256').update(source).digest('hex').slice(0, 13)}`);
   return `"${digits.toString().padStart(16, '3').slice(0, 16)}"`;
 }
 

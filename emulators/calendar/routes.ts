@@ -657,7 +657,7 @@ async function patchEvent(
     const sequence = row.sequence + (start || end ? 1 : 0);
     next.updated = updated;
     next.sequence = sequence;
-    next.etag = eventEtag(eventId, updated, sequence);
+    next.etag = eventEtag(eventId, updated, sequence, row.resource.etag);
     await tx.query(
       `update calendar.events set status = $3, starts_at = $4, ends_at = $5, updated_at = $6, sequence = $7, resource = $8
        where calendar_id = $1 and id = $2`,
@@ -693,7 +693,7 @@ async function deleteEvent(ctx: PlatformContext, caller: Caller, eventId: string
       ...row.resource,
       status: 'cancelled',
       updated,
-      etag: eventEtag(eventId, updated, row.sequence),
+      etag: eventEtag(eventId, updated, row.sequence, row.resource.etag),
     };
     await tx.query(
       `update calendar.events set status = 'cancelled', updated_at = $3, resource = $4 where calendar_id = $1 and id = $2`,

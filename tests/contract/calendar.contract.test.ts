@@ -420,6 +420,9 @@ describe('Google’s own calendar client (@googleapis/calendar) against the stan
     const first = await api.events.get({ calendarId: 'primary', eventId: ids[0] as string });
     expect(first.data.id).toBe(ids[0]);
     const day = DAYS.wednesday;
+    // On a frozen clock: every write gets a new etag even at the same clock reading (a summary-only patch keeps
+    // the sequence; the etag is chained to the one it replaces), so a stale writer is refused.
+    setTestNow(testNow(), { frozen: true });
     const inserted = await api.events.insert({
       calendarId: 'primary',
       requestBody: {
@@ -430,10 +433,6 @@ describe('Google’s own calendar client (@googleapis/calendar) against the stan
     });
     const id = inserted.data.id as string;
     const staleEtag = inserted.data.etag as string;
-    // The patch comes a second later. The stand-in's etag is a hash of the id, the update time (ms) and the
-    // sequence, which a summary-only patch keeps: two writes at the same clock reading share an etag (the suite's
-    // clock moves in 20 ms steps; a frozen one never moves).
-    setTestNow(new Date(testNow().getTime() + 1_000));
     const patched = await api.events.patch(
       { calendarId: 'primary', eventId: id, requestBody: { summary: 'Patched once' } },
       { headers: { 'If-Match': staleEtag } },
@@ -453,6 +452,7 @@ describe('Google’s own calendar client (@googleapis/calendar) against the stan
     expect(
       await status(api.events.delete({ calendarId: 'primary', eventId: id }, { headers: { 'If-Match': staleEtag } })),
     ).toBe(412);
+    setTestNow(testNow()); // running again
 
     // events.delete: 204, then 410 on get and on a second delete, cancelled in lists with showDeleted.
     const removed = await api.events.delete(
