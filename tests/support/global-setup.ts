@@ -12,7 +12,6 @@ const REPO = join(import.meta.dirname, '..', '..');
 declare module 'vitest' {
   export interface ProvidedContext {
     localPlatformSnapshot: string;
-    localPlatformSeedToday: string;
   }
 }
 
@@ -29,13 +28,10 @@ export default async function setup(project: TestProject): Promise<void> {
   try {
     const snapshot = await ensureSnapshot({ today });
     process.env.HOMEROUNDS_DB_SNAPSHOT = snapshot.path;
-    process.env.HOMEROUNDS_SEED_TODAY = today;
     project.provide('localPlatformSnapshot', snapshot.path);
-    project.provide('localPlatformSeedToday', today);
   } catch (error) {
     // Only database tests need it; they fail with this message instead of the whole run.
     console.error(`global-setup: could not build the database snapshot: ${String(error)}`);
     project.provide('localPlatformSnapshot', '');
-    project.provide('localPlatformSeedToday', today);
   }
 }
