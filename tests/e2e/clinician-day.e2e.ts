@@ -1,9 +1,9 @@
-// The clinician's day as a clinician lives it, at 1440×900 and 390×844: the phone opens on the agenda
-// (today and the coming days, one readable line per visit), week and day at working hours with a
-// current-time line and the patient, the visit sheet by touch/click and by keyboard (focus returns),
-// the view tabs by arrow keys, one time format, and sign-out from /dashboard that lands on `/` and stays
-// signed out (the sign-in is never started again).
-
+// The clinician's day as a clinician lives it, at 1440×900 and 390×844, on the suite's clock (the seed's
+// Wednesday, 9:30 am): the phone opens on the agenda (today and the coming days, one readable line per
+// visit), week and day at working hours with today's column marked, the current-time line and the patient,
+// the visit sheet by touch/click and by keyboard (focus returns), the view tabs by arrow keys, one time
+// format, and sign-out from /dashboard that lands on `/` and stays signed out (the sign-in is never started
+// again).
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,8 @@ import {
   VIEWPORT_NAMES,
 } from '../support/browser.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
-import { chooseAccount, MAYA, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
+import { testNow } from '../support/test-clock.ts';
+import { chooseAccount, expectNowInTimeGrid, MAYA, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -40,26 +41,27 @@ async function signInToDashboard(page: Page): Promise<void> {
   await waitForScheduleLoaded(page);
 }
 
-/**
- * Waits for a visit in the calendar's current week or day view; when it has none (a weekend), goes to the next
- * one with the calendar's own Next button, up to three times.
- */
+/** Waits for a visit in the calendar's week or day view (the suite's Wednesday has visits all morning). */
 async function showAVisit(calendar: Locator): Promise<void> {
-  const visits = calendar.locator('.schedule-event__who');
-  for (let step = 0; step < 3; step++) {
-    try {
-      await visits.first().waitFor({ timeout: 2_000 });
-      return;
-    } catch {
-      // The toolbar's own Next button ("Next Week" / "Next Day").
-      await calendar
-        .page()
-        .getByRole('button', { name: /^Next (week|day)$/i })
-        .click();
-    }
-  }
-  await visits.first().waitFor();
+  await calendar.locator('.schedule-event__who').first().waitFor();
 }
+
+/** Records every state the auth machine shows (its data-state), from now on, in the page. */
+async function recordAuthStates(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __authStates: string[] }).__authStates = seen;
+    const root = document.querySelector('[data-machine="auth"]');
+    const note = () => {
+      const state = root?.getAttribute('data-state') ?? '';
+      if (seen.at(-1) !== state) seen.push(state);
+    };
+    note();
+    if (root) new MutationObserver(note).observe(root, { attributes: true, attributeFilter: ['data-state'] });
+  });
+}
+
+const authStates = (page: Page) => page.evaluate(() => (window as unknown as { __authStates: string[] }).__authStates);
 
 describe.each(VIEWPORT_NAMES)('the clinician day (%s)', (viewport) => {
   it('opens on today (agenda on a phone), shows visits readably, and opens a visit sheet by touch and by keyboard', async () => {
@@ -142,9 +144,9 @@ describe.each(VIEWPORT_NAMES)('the clinician day (%s)', (viewport) => {
       const week = page.getByRole('tab', { name: 'Week view' });
       await expect.poll(() => week.getAttribute('aria-selected')).toBe('true');
 
-      // Week: working hours (no midnight row), a current-time line, the patient on each visit (the next week's
-      // when this one has no visits left, as on a Saturday).
-      await expect.poll(() => calendar.locator('.schedule-now').count()).toBeGreaterThan(0);
+      // Week: working hours (no midnight row), today's column marked and — now being within the hours shown, at
+      // the suite's 9:30 — the current-time line; the patient on each visit.
+      await expectNowInTimeGrid(page, testNow());
       await showAVisit(calendar);
       expect(await calendar.getByText(/^12(:00)?\s?am$/i).count()).toBe(0);
       // The hour labels in the same format: "7:00 AM" first (working hours), never "12am" or "7am".
@@ -154,7 +156,7 @@ describe.each(VIEWPORT_NAMES)('the clinician day (%s)', (viewport) => {
         RANGE,
       );
       await screenshot(page, 'week-working-hours', viewport);
-      // Back on the tab list (a Next click took the focus), End selects the last tab.
+      // Back on the tab list, End selects the last tab.
       await week.focus();
       await page.keyboard.press('End');
       await expect.poll(() => page.getByRole('tab', { name: 'Day view' }).getAttribute('aria-selected')).toBe('true');
@@ -200,18 +202,35 @@ describe.each(VIEWPORT_NAMES)('the clinician day (%s)', (viewport) => {
       page.on('framenavigated', (frame) => {
         if (frame === page.mainFrame() && frame.url().includes('/__google/')) chooserVisits.push(frame.url());
       });
+      const signInStarts: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/auth/v1/authorize')) signInStarts.push(request.url());
+      });
+      // A sign-in started by mistake goes through the auth machine's signingIn and redirecting states before
+      // the provider page opens: every state it shows from here on is recorded.
+      await recordAuthStates(page);
       await page.getByRole('button', { name: 'Account menu for Maya Patel' }).click();
       await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.getByRole('heading', { level: 1, name: 'Your home visits, planned in minutes' }).waitFor();
+      const landing = page.getByRole('heading', { level: 1, name: 'Your home visits, planned in minutes' });
+      await landing.waitFor();
       expect(new URL(page.url()).pathname).toBe('/');
-      // Give a wrongly started sign-in time to show itself.
-      await page.waitForTimeout(1500);
-      expect(chooserVisits).toEqual([]);
+      // Settled: the machine rests signed out, and never went on to sign in (signingIn, redirecting).
+      const authState = () => page.locator('[data-machine="auth"]').getAttribute('data-state');
+      await expect.poll(authState).toBe('signedOut');
+      const states = await authStates(page);
+      expect(states.at(-1)).toBe('signedOut');
+      expect(states.filter((state) => /^(signingIn|redirecting)/.test(state))).toEqual([]);
       expect(new URL(page.url()).pathname).toBe('/');
       expect(await page.getByRole('button', { name: 'Start with Google' }).count()).toBeGreaterThan(0);
       expect(await page.evaluate(() => localStorage.getItem('sb-127-auth-token'))).toBeNull();
+      // A reload finds no session and stays on the landing page, signed out; the page that signed out never
+      // started a sign-in, not even after settling.
       await page.reload();
-      await page.getByRole('heading', { level: 1, name: 'Your home visits, planned in minutes' }).waitFor();
+      await landing.waitFor();
+      await expect.poll(authState).toBe('signedOut');
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(signInStarts).toEqual([]);
+      expect(chooserVisits).toEqual([]);
       expect(blockedRequests).toEqual([]);
     } finally {
       await context.close();

@@ -1,54 +1,39 @@
-// The morning after the confirmation calls, on a phone: the evening ran on the local platform (its clock
-// moved through the evening, then back to the real time), and Maya opens her dashboard: each of the next
-// visit day's visits in the agenda carries its status — confirmed, moved, wants another time, no answer,
+// The morning after the confirmation calls, on a phone: the evening before the seed's Thursday ran on the
+// local platform (its clock, the worker's, moved through that Wednesday evening), and on Thursday morning
+// Maya opens her dashboard: each of the day's visits in the agenda carries its status — confirmed, moved, wants another time, no answer,
 // voicemail, wrong number, opted out — as words a screen reader reads too, and the confirmations card says
 // what needs her and shows the re-planned order.
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, zonedDate } from '../../core/assistant/zoned-time.ts';
 import { eveningCallTime } from '../../core/confirmations/call-list.ts';
 import { type BatchStatus, STATUS_LABELS } from '../../core/confirmations/contract.ts';
 import { CALENDAR_EVENTS_SCOPE } from '../../core/google/access.ts';
 import { CALENDAR_READONLY_SCOPE } from '../../fixtures/local-keys.ts';
 import { LOCAL_ADMIN_SECRET } from '../../fixtures/local-secrets.ts';
-import { generateSeed } from '../../fixtures/seed.ts';
 import { launchBrowser, newJourney, SCREENSHOT_DIR, screenshot, seriousAxeViolations } from '../support/browser.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
-import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
-import { chooseAccount, MAYA, WEB_ROOT, waitForScheduleLoaded } from './e2e-kit.ts';
+import type { TestPlatform } from '../support/local-platform.ts';
+import { DAYS, visitsOn } from '../support/seed-calendar.ts';
+import { chicago, setTestNow } from '../support/test-clock.ts';
+import { chooseAccount, MAYA, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
 
 const ZONE = 'America/Chicago';
-const seed = generateSeed({ today: seedTodayOfSnapshot() });
-const maya = seed.clinicians.find((c) => c.email === MAYA);
-/** The first coming day with Maya's visits: the agenda (today + 6 days) shows it. */
-const DAY = (() => {
-  for (let i = 1; i < 7; i++) {
-    const day = addDays(seed.today, i);
-    const visits = seed.events.filter(
-      (e) => e.clinicianId === maya?.id && e.kind === 'visit' && zonedDate(new Date(e.startsAt), ZONE) === day,
-    );
-    if (visits.length) return day;
-  }
-  throw new Error('Maya has no visits in the coming week');
-})();
+/** The visit day: the seed's Thursday (five of Maya's visits); its confirmation calls run the evening before. */
+const DAY = DAYS.thursday;
 
-/** null: the real time (the browser's); a number: the evening the test walks through. */
-const clock: { t: number | null } = { t: null };
 let platform: TestPlatform;
 let browser: Browser;
 let evening: BatchStatus;
 
+/** The platform's clock (the worker's) at a time of the evening before DAY, and its clock work run once. */
 async function tickAt(hhmm: string): Promise<void> {
-  clock.t = eveningCallTime(DAY, hhmm, ZONE).getTime();
+  setTestNow(eveningCallTime(DAY, hhmm, ZONE));
   await platform.tick();
 }
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([
-    startLocalPlatform({ webRoot: WEB_ROOT, now: () => (clock.t === null ? new Date() : new Date(clock.t)) }),
-    launchBrowser(),
-  ]);
+  expect(visitsOn(MAYA, DAY).length).toBeGreaterThan(0);
+  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
   const grant = await fetch(`${platform.url}/__local/google-grants`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -62,7 +47,8 @@ beforeAll(async () => {
     { headers: { authorization: `Bearer ${LOCAL_ADMIN_SECRET}` } },
   );
   evening = (await answer.json()) as BatchStatus;
-  clock.t = null; // the next morning: the real clock again
+  // The next morning, before the day's first visit: the browser opens on it (newJourney).
+  setTestNow(chicago(DAY, '07:30'));
 }, 120_000);
 
 afterAll(async () => {

@@ -1,13 +1,16 @@
 // Shared steps of the browser journeys: the local platform (in-process, random port, shared DB
-// snapshot, the built app from dist/web), sign-in through the local account chooser, fault hooks.
+// snapshot, the built app from dist/web), the browser on the test's clock and moving it, sign-in through
+// the local account chooser, what the time grid shows of "now", fault hooks and reseeding.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { addDays, zonedDate } from '../../core/assistant/zoned-time.ts';
-import { generateSeed } from '../../fixtures/seed.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
+import { zonedMinute } from '../../core/assistant/zoned-time.ts';
+import { chicagoDate, SEED_TIME_ZONE } from '../../fixtures/time.ts';
+
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { suiteSeed } from '../support/seed-calendar.ts';
+import { setTestNow, testNow } from '../support/test-clock.ts';
 
 /** The built app (`npm run build:web`); HOMEROUNDS_E2E_WEB_ROOT points a run at another build. */
 export const WEB_ROOT = process.env.HOMEROUNDS_E2E_WEB_ROOT || join(import.meta.dirname, '..', '..', 'dist', 'web');
@@ -16,42 +19,26 @@ export const MAYA = 'maya.patel@homerounds.test';
 /** Seeded without a profile row: the profile query answers 406 PGRST116. */
 export const SAM_NO_PROFILE = 'sam.novak@homerounds.test';
 
-export async function startPlatform(options: { now?: () => Date } = {}): Promise<TestPlatform> {
+export async function startPlatform(): Promise<TestPlatform> {
   if (!existsSync(join(WEB_ROOT, 'index.html'))) {
     throw new Error(`${WEB_ROOT} is missing: run \`npm run build:web\` first (\`npm test\` does it).`);
   }
-  return startLocalPlatform({ webRoot: WEB_ROOT, now: options.now });
+  // The platform reads this worker's clock (tests/support/test-clock.ts): setTestNow moves it.
+  return startLocalPlatform({ webRoot: WEB_ROOT });
 }
 
 /**
- * A clock that starts at `start` and runs at the real pace: the local platform reads it (`now`) and a
- * journey's browser gets the same time (`install`), so tokens, "tomorrow" and the calendar's range agree
- * whatever day the test runs.
+ * Lets `ms` pass at once on the platform's clock (the worker's) and the page's: every page timer due meanwhile
+ * fires, in order (Playwright's clock.runFor), instead of the test waiting for them.
  */
-export function testClock(start: Date): { now(): Date; install(context: BrowserContext): Promise<void> } {
-  const offset = start.getTime() - Date.now();
-  const now = () => new Date(Date.now() + offset);
-  return { now, install: (context) => context.clock.install({ time: now() }) };
-}
-
-/** The first day after the snapshot's seed day on which the clinician has at least `min` visits (Chicago). */
-export function firstDayWithVisits(email: string, min = 1): string {
-  const seed = generateSeed({ today: seedTodayOfSnapshot() });
-  const clinician = seed.clinicians.find((c) => c.email === email);
-  for (let ahead = 1; ahead <= 6; ahead++) {
-    const day = addDays(seed.today, ahead);
-    const visits = seed.events.filter(
-      (e) =>
-        e.clinicianId === clinician?.id && e.kind === 'visit' && zonedDate(new Date(e.startsAt), seed.timeZone) === day,
-    );
-    if (visits.length >= min) return day;
-  }
-  throw new Error(`${email} has no day with ${min} visits in the seed's coming week`);
+export async function advanceClocks(page: Page, ms: number): Promise<void> {
+  await page.clock.runFor(ms);
+  setTestNow(new Date(testNow().getTime() + ms));
 }
 
 /** The first seeded event of a clinician still ahead of `now` (what the month view shows first). */
-export function firstUpcomingTitle(email: string, now: Date = new Date()): string {
-  const seed = generateSeed({ today: seedTodayOfSnapshot() });
+export function firstUpcomingTitle(email: string, now: Date): string {
+  const seed = suiteSeed();
   const clinician = seed.clinicians.find((c) => c.email === email);
   if (!clinician) throw new Error(`no seeded clinician ${email}`);
   const upcoming = seed.events
@@ -85,6 +72,39 @@ export async function waitForScheduleLoaded(page: Page): Promise<void> {
   await page.getByRole('tab', { name: 'Month view' }).waitFor();
 }
 
+/** Minutes since midnight of a time-grid slot ("07:30:00"). */
+function slotMinute(time: string): number {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return h * 60 + m;
+}
+
+/**
+ * What the week or day view shows of `now`, at any hour: today's column is the one FullCalendar marks as today
+ * (aria-current="date", the highlighted column), and the current-time line is drawn when now falls within the
+ * hours shown (working hours, widened to the visits) — not in the evening or at night, when it lies outside.
+ */
+export async function expectNowInTimeGrid(page: Page, now: Date): Promise<void> {
+  const calendar = page.locator('.schedule-calendar');
+  const today = calendar.locator('[role=columnheader][aria-current=date]');
+  await expect.poll(() => today.getAttribute('data-date')).toBe(chicagoDate(now));
+  expect(await today.count()).toBe(1);
+  const slots = await calendar
+    .locator('[data-time]')
+    .evaluateAll((rows) => [...new Set(rows.map((row) => row.getAttribute('data-time') ?? ''))]);
+  const [first, second] = slots;
+  const last = slots.at(-1);
+  if (first === undefined || second === undefined || last === undefined) throw new Error('no time grid shown');
+  const from = slotMinute(first);
+  const to = slotMinute(last) + (slotMinute(second) - from);
+  const minute = zonedMinute(now, SEED_TIME_ZONE);
+  const line = calendar.locator('.schedule-now');
+  if (minute >= from && minute < to) {
+    await expect.poll(() => line.count(), { message: `the current-time line at ${minute} min` }).toBeGreaterThan(0);
+  } else {
+    expect(await line.count(), `no current-time line at ${minute} min, outside ${from}–${to} min`).toBe(0);
+  }
+}
+
 async function postHook(origin: string, path: string, body: unknown): Promise<void> {
   const response = await fetch(`${origin}/__local/${path}`, {
     method: 'POST',
@@ -110,4 +130,9 @@ export function revokeGoogleGrant(origin: string, email: string): Promise<void> 
 /** Google access tokens issued from now on live `seconds` (null: Google's 3599 s). */
 export function setProviderTokenTtl(origin: string, seconds: number | null): Promise<void> {
   return postHook(origin, 'provider-token-ttl', { seconds });
+}
+
+/** Wipes the platform's data and seeds it again for `today` (Chicago), as `homerounds local reset` does. */
+export function reseed(origin: string, today: string): Promise<void> {
+  return postHook(origin, 'reset', { today });
 }

@@ -10,6 +10,7 @@ import { NO_PROVIDER_TOKEN_MESSAGE } from '../../machines/schedule/index.ts';
 import { launchBrowser, newJourney, screenshot, VIEWPORT_NAMES } from '../support/browser.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
 import {
+  advanceClocks,
   chooseAccount,
   expireProviderTokens,
   MAYA,
@@ -21,8 +22,8 @@ import {
   waitForScheduleLoaded,
 } from './e2e-kit.ts';
 
-/** Long enough for the first calendar load after sign-in, short enough to wait out. */
-const SHORT_TTL_S = 2;
+/** Far longer than the first calendar load after sign-in; the clocks are moved past it, never waited out. */
+const SHORT_TTL_S = 60;
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -71,8 +72,9 @@ describe.each(VIEWPORT_NAMES)('Google access after the provider token is gone (%
       expect(stored.provider_token).toMatch(/^ya29\.local-/);
       expect(stored).not.toHaveProperty('provider_refresh_token');
 
-      // Google's access token expires (what happens every hour); tokens issued from now on are normal.
-      await page.waitForTimeout(SHORT_TTL_S * 1000 + 500);
+      // Google's access token expires (what happens every hour): the platform's clock and the page's move past
+      // its lifetime; tokens issued from now on are normal.
+      await advanceClocks(page, (SHORT_TTL_S + 1) * 1000);
       await setProviderTokenTtl(platform.url, null);
       const brokered = brokerCall(page, 'POST');
       await page.reload();

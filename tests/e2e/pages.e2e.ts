@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newJourney, screenshot, seriousAxeViolations, VIEWPORT_NAMES } from '../support/browser.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
+import { testNow } from '../support/test-clock.ts';
 import { MAYA, signInFromLanding, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
 
 let platform: TestPlatform;
@@ -76,7 +77,10 @@ describe.each(VIEWPORT_NAMES)('pages (%s)', (viewport) => {
       await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
 
       // As right after a cancelled sign-in: the guard asks instead of redirecting to the provider.
-      await page.evaluate(() => window.sessionStorage.setItem('homerounds:auto-sign-in-at', String(Date.now())));
+      await page.evaluate(
+        (at) => window.sessionStorage.setItem('homerounds:auto-sign-in-at', String(at)),
+        testNow().getTime(),
+      );
       await page.goto(`${platform.url}/dashboard`);
       await page.getByRole('heading', { level: 1, name: 'Sign in to continue' }).waitFor();
       await screenshot(page, 'dashboard-signed-out', viewport);

@@ -3,12 +3,10 @@
 // assistant makes appears in the agenda without anyone pressing Refresh.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { generateSeed, type SeedEvent } from '../../fixtures/seed.ts';
-import { addDays } from '../../fixtures/time.ts';
+import type { SeedEvent } from '../../fixtures/seed.ts';
 import { launchBrowser, newJourney, screenshot, seriousAxeViolations, VIEWPORT_NAMES } from '../support/browser.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
-import { nextVisitDay, visitsOn } from '../support/seed-days.ts';
+import { DAYS, visitsOn } from '../support/seed-calendar.ts';
 import {
   chooseAccount,
   MAYA,
@@ -47,24 +45,15 @@ async function showAgenda(page: Page): Promise<void> {
   await page.locator('.agenda-event').first().waitFor();
 }
 
-/**
- * The first of Maya's seeded visits on her next visit day within the agenda's week (tomorrow, or after a weekend
- * the coming weekday): its patient, and the day as a clinician says it ("tomorrow", "on Monday").
- */
-function mayasFirstPatientNextDay(): { patient: string; when: string } {
-  const seed = generateSeed({ today: seedTodayOfSnapshot() });
-  const day = nextVisitDay(seed, MAYA, { within: 5 });
-  const first = visitsOn(seed, MAYA, day)[0] as SeedEvent;
-  const summary = first.summary ?? '';
-  const weekday = new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
-  return {
-    patient:
-      summary
-        .split(/\s+[—–-]\s+/)
-        .at(-1)
-        ?.trim() ?? summary,
-    when: day === addDays(seed.today, 1) ? 'tomorrow' : `on ${weekday}`,
-  };
+/** The first of Maya's seeded visits tomorrow (the seed's Thursday; the suite's clock is on its Wednesday): its patient. */
+function mayasFirstPatientTomorrow(): string {
+  const summary = (visitsOn(MAYA, DAYS.thursday)[0] as SeedEvent).summary ?? '';
+  return (
+    summary
+      .split(/\s+[—–-]\s+/)
+      .at(-1)
+      ?.trim() ?? summary
+  );
 }
 
 describe.each(VIEWPORT_NAMES)('an always-current calendar (%s)', (viewport) => {
@@ -104,7 +93,8 @@ describe.each(VIEWPORT_NAMES)('an always-current calendar (%s)', (viewport) => {
 
   it('shows a change the assistant made without Refresh', async () => {
     const { context, page, consoleErrors } = await newJourney(browser, platform.url, viewport);
-    const { patient, when } = mayasFirstPatientNextDay();
+    const patient = mayasFirstPatientTomorrow();
+    const when = 'tomorrow';
     const log = page.getByRole('log', { name: 'Conversation with the assistant' });
     const ask = async (text: string, answer: RegExp) => {
       const before = await log.locator('[data-role="assistant"]').count();

@@ -5,6 +5,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newJourney, screenshot, VIEWPORT_NAMES } from '../support/browser.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
+import { testNow } from '../support/test-clock.ts';
 import {
   chooseAccount,
   firstUpcomingTitle,
@@ -46,7 +47,7 @@ describe.each(VIEWPORT_NAMES)('clinician journeys (%s)', (viewport) => {
       const calendar = page.locator('.schedule-calendar');
       // The calendar names the patient (a title "Wound care — Jane Doe" reads "Jane Doe", the type beside it).
       const patient =
-        firstUpcomingTitle(MAYA)
+        firstUpcomingTitle(MAYA, testNow())
           .split(/\s+[—–-]\s+/)
           .at(-1) ?? '';
       await calendar.getByText(patient, { exact: true }).first().waitFor();

@@ -5,33 +5,31 @@
 // the call token (never a Supabase token) in every call and chat; the assistant never answering (the
 // listening timeout says so, not "Assistant not found"); speech recognition started once and never
 // while running; and a change made through the assistant — after "Allow calendar changes" and the
-// consent — reloading the schedule by itself. The platform and the browsers run on a test clock set to
-// the morning before the seed's first day with two or more of Maya's visits: "tomorrow" always has visits.
+// consent — reloading the schedule by itself. The platform and the browsers run on the suite's clock, the
+// seed's Wednesday morning: "tomorrow" is its Thursday, with five of Maya's visits.
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
-import { addDays, weekdayOf, zonedDate, zonedDateTime } from '../../core/assistant/zoned-time.ts';
 import { mapProviderEvent } from '../../core/calendar/map-events.ts';
-import { generateSeed } from '../../fixtures/seed.ts';
-import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
+import { SPEECH_END_DELAY_MS } from '../../machines/call-session/call-session.machine.ts';
+import { LISTENING_TIMEOUT_MS } from '../../machines/shared/call-timeouts.ts';
+import { ECHO_GRACE_MS } from '../../web/src/adapters/voice/local-client.ts';
 import { NO_ANSWER_MESSAGE } from '../../web/src/adapters/voice/widget-ports.ts';
 import { FAKE_MEDIA_FLAGS, launchBrowser, newJourney, screenshot, seriousAxeViolations } from '../support/browser.ts';
-import { seedTodayOfSnapshot } from '../support/db-snapshot.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
+import { DAYS, visitsOn } from '../support/seed-calendar.ts';
 import {
+  advanceClocks,
   chooseAccount,
-  firstDayWithVisits,
   MAYA,
   scheduleState,
   signInFromLanding,
   startPlatform,
-  testClock,
   waitForScheduleLoaded,
 } from './e2e-kit.ts';
 
-/** "Tomorrow" of every journey: the seed's first coming day with at least two of Maya's visits. */
-const TOMORROW = firstDayWithVisits(MAYA, 2);
-const clock = testClock(zonedDateTime(addDays(TOMORROW, -1), 9 * 60, SEED_TIME_ZONE).instant);
+/** "Tomorrow" of every journey: the suite's clock starts on the seed's Wednesday (9:30 am). */
+const TOMORROW = DAYS.thursday;
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -39,7 +37,7 @@ let blockedMicBrowser: Browser;
 
 beforeAll(async () => {
   [platform, browser, blockedMicBrowser] = await Promise.all([
-    startPlatform({ now: clock.now }),
+    startPlatform(),
     launchBrowser({ extraArgs: FAKE_MEDIA_FLAGS }),
     // No fake UI: the permission prompt is refused.
     launchBrowser({ extraArgs: ['--use-fake-device-for-media-stream'] }),
@@ -82,7 +80,6 @@ const statuses = (page: Page) => page.evaluate(() => (window as unknown as { __s
 
 async function openDashboard(which: Browser, override?: unknown) {
   const journey = await newJourney(which, platform.url, 'desktop');
-  await clock.install(journey.context);
   if (override) {
     await journey.context.addInitScript((value) => {
       (window as unknown as { __HOMEROUNDS_TEST_CONFIG__: unknown }).__HOMEROUNDS_TEST_CONFIG__ = value;
@@ -99,33 +96,20 @@ function patientName(title: string): string {
   return (parts.length > 1 ? parts.at(-1) : title)?.trim() ?? title;
 }
 
-/** Maya's visits on a day (Chicago), from the seed the snapshot was made with. */
+/** The patients of Maya's visits on a day (Chicago), from the suite's seed. */
 function mayasVisitsOn(day: string): string[] {
-  const seed = generateSeed({ today: seedTodayOfSnapshot() });
-  const maya = seed.clinicians.find((c) => c.email === MAYA);
-  return seed.events
-    .filter(
-      (e) =>
-        e.clinicianId === maya?.id && e.kind === 'visit' && zonedDate(new Date(e.startsAt), SEED_TIME_ZONE) === day,
-    )
-    .map((e) => patientName(mapProviderEvent({ id: e.id, summary: e.summary }).title));
+  return visitsOn(MAYA, day).map((e) => patientName(mapProviderEvent({ id: e.id, summary: e.summary }).title));
 }
 
 function mayasVisitsTomorrow(): string[] {
   return mayasVisitsOn(TOMORROW);
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** A visit of Maya's in the coming days and how to name its day ("tomorrow" or the weekday). */
+/** A visit of Maya's to move: her first one tomorrow. */
 function aVisitToMove(): { patient: string; day: string } {
-  const today = zonedDate(clock.now(), SEED_TIME_ZONE);
-  for (let ahead = 1; ahead <= 6; ahead++) {
-    const date = addDays(today, ahead);
-    const patient = mayasVisitsOn(date)[0];
-    if (patient) return { patient, day: ahead === 1 ? 'tomorrow' : `on ${WEEKDAYS[weekdayOf(date)]}` };
-  }
-  throw new Error('Maya has no visits in the next 6 days of the seed');
+  const patient = mayasVisitsTomorrow()[0];
+  if (!patient) throw new Error(`Maya has no visits on ${TOMORROW} in the seed`);
+  return { patient, day: 'tomorrow' };
 }
 
 async function startCall(page: Page): Promise<void> {
@@ -306,8 +290,14 @@ describe('voice widget: the assistant never answers, and speech recognition', ()
     try {
       expect((await setFault('listening')).ok).toBe(true);
       await startCall(page);
+      // Every start stage passed: the call waits for the assistant's "listening", which never comes; its time
+      // limit passes on the page's clock (and the platform's) instead of being waited out.
+      await expect
+        .poll(() => widget(page).getAttribute('data-state'), { timeout: 20_000 })
+        .toBe('running.connecting.waitingForCallStart');
+      await advanceClocks(page, LISTENING_TIMEOUT_MS);
       const error = widget(page).getByRole('alert');
-      await error.getByRole('heading', { name: 'AI Assistant Error' }).waitFor({ timeout: 45_000 });
+      await error.getByRole('heading', { name: 'AI Assistant Error' }).waitFor();
       expect(await error.locator('.voice-widget__message').textContent()).toBe(NO_ANSWER_MESSAGE);
       await setFault(null);
       await error.getByRole('button', { name: 'Try Again' }).click();
@@ -316,11 +306,10 @@ describe('voice widget: the assistant never answers, and speech recognition', ()
       await setFault(null);
       await context.close();
     }
-  }, 60_000);
+  });
 
   it('starts recognition once at call start and never while it runs, through the greeting and silences', async () => {
     const journey = await newJourney(browser, platform.url, 'desktop');
-    await clock.install(journey.context);
     // Chrome's recognition as the page sees it, minus the speech service headless Chromium lacks:
     // start() while started throws InvalidStateError; abort() ends the session a little later.
     await journey.context.addInitScript(() => {
@@ -359,6 +348,35 @@ describe('voice widget: the assistant never answers, and speech recognition', ()
       const w = window as unknown as { SpeechRecognition: unknown; webkitSpeechRecognition: unknown };
       w.SpeechRecognition = FakeRecognition;
       w.webkitSpeechRecognition = FakeRecognition;
+      // A voice that speaks each reply until the test ends it, so "the greeting is spoken" and "it is over"
+      // are states the test sees and sets (headless Chromium has no voices).
+      type Utterance = {
+        text: string;
+        onend: ((event: Event) => void) | null;
+        onerror: ((event: Event) => void) | null;
+      };
+      const voice = { speaking: null as string | null, current: null as Utterance | null };
+      const end = (kind: 'end' | 'error') => {
+        const utterance = voice.current;
+        voice.current = null;
+        voice.speaking = null;
+        if (kind === 'end') utterance?.onend?.(new Event('end'));
+        else utterance?.onerror?.(new Event('error'));
+      };
+      (window as unknown as { __voice: unknown }).__voice = { state: voice, finish: () => end('end') };
+      Object.defineProperty(window, 'speechSynthesis', {
+        configurable: true,
+        value: {
+          speak(utterance: Utterance) {
+            voice.current = utterance;
+            voice.speaking = utterance.text;
+          },
+          cancel() {
+            if (voice.current) end('error');
+          },
+          getVoices: () => [],
+        },
+      });
     });
     const { context, page } = journey;
     try {
@@ -367,10 +385,18 @@ describe('voice widget: the assistant never answers, and speech recognition', ()
       await widget(page).getByRole('heading', { name: 'Call Active' }).waitFor({ timeout: 20_000 });
       const log = page.getByRole('log', { name: 'Conversation with the assistant' });
       await log.getByText(/^Hi( Maya)?, I'm your HomeRounds assistant/).waitFor();
-      // The greeting is spoken (or fails to be, without voices) and over.
-      await page.waitForTimeout(6_000);
       type Stats = { starts: number; aborts: number; thrown: string[] };
       const stats = () => page.evaluate(() => (window as unknown as { __recognition: Stats }).__recognition);
+      type Voice = { state: { speaking: string | null }; finish(): void };
+      const speaking = () => page.evaluate(() => (window as unknown as { __voice: Voice }).__voice.state.speaking);
+      // The greeting is being spoken: recognition runs, started once.
+      await expect.poll(speaking).toMatch(/I'm your HomeRounds assistant/);
+      expect(await stats()).toMatchObject({ starts: 1, thrown: [] });
+      // The voice finishes it; then the echo grace and the session's speech end (a second of quiet) pass on the
+      // page's clock, so whatever the end of the greeting sets off has happened.
+      await page.evaluate(() => (window as unknown as { __voice: Voice }).__voice.finish());
+      expect(await speaking()).toBeNull();
+      await advanceClocks(page, ECHO_GRACE_MS + SPEECH_END_DELAY_MS + 100);
       expect(await stats()).toMatchObject({ starts: 1, thrown: [] });
       await expect
         .poll(() => widget(page).locator('.voice-widget__typed label').textContent())

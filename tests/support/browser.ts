@@ -2,6 +2,7 @@
 // with a fresh profile, opens contexts pinned to en-US and America/Chicago at the two viewports we
 // support, blocks every request that leaves the local platform's origin, and keeps screenshots in
 // artifacts/screenshots/<journey>-<viewport>.png.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -39,14 +40,43 @@ export const FAKE_MEDIA_FLAGS = ['--use-fake-ui-for-media-stream', '--use-fake-d
 
 /**
  * One browser per test file. playwright gives every launch a fresh temporary user-data-dir.
- * `extraArgs` are added to the standard flags (e.g. FAKE_MEDIA_FLAGS).
+ * `extraArgs` are added to the standard flags (e.g. FAKE_MEDIA_FLAGS). The browser is driven from a server in
+ * a process of its own (browser-server/serve.mjs), where the clock is the machine's: Playwright's clock API
+ * stamps its calls with the server's Date.now(), and this worker's Date is the suite's clock.
  */
-export function launchBrowser(options: { extraArgs?: readonly string[] } = {}): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser(options: { extraArgs?: readonly string[] } = {}): Promise<Browser> {
+  const launch = {
     executablePath: chromePath(),
     args: [...CHROME_FLAGS, ...(options.extraArgs ?? [])],
     headless: true,
+  };
+  const server = spawn(
+    process.execPath,
+    [join(REPO_ROOT, 'tests/support/browser-server/serve.mjs'), JSON.stringify(launch)],
+    {
+      cwd: REPO_ROOT,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const endpoint = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    server.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve(line.trim());
+    });
+    server.once('error', reject);
+    server.once('exit', (code) => reject(new Error(`the browser server exited (${code}) before it was ready`)));
   });
+  const browser = await chromium.connect(endpoint);
+  const close = browser.close.bind(browser);
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  browser.close = async () => {
+    await close().catch(() => {});
+    server.stdin.end();
+    await exited;
+  };
+  return browser;
 }
 
 export interface JourneyContext {
