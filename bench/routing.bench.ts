@@ -17,6 +17,7 @@ import { solveSolomon } from '../core/routing/vrptw/solomon.ts';
 import { solveVrptw } from '../core/routing/vrptw/solve.ts';
 import { systemNow } from '../core/time/system-clock.ts';
 import { clinicianDay } from '../tests/support/routing/clinician-day.ts';
+import { asymmetricProblem as asymmetric } from '../tests/support/routing/problems.ts';
 import { TSP_FAMILY, tspInstanceName, tspInstanceText } from '../tests/support/routing/tsp-instances.ts';
 import { generateTsptw, TSPTW_FAMILY_SPECS } from '../tests/support/routing/tsptw-instances.ts';
 import { findPyvrp, type PyvrpResult, runPyvrp } from './pyvrp/pyvrp-result.ts';
@@ -318,18 +319,6 @@ function benchmarkFamilies(): void {
       ]),
     );
   }
-}
-
-/** Asymmetric legs, no windows: the generic iterated local search. */
-function asymmetric(n: number, instanceSeed: number): Problem {
-  const rng = createRng(instanceSeed);
-  const pts = Array.from({ length: n + 1 }, () => [rng() * 100, rng() * 100] as const);
-  const minutes = pts.map((a) => pts.map((b) => Math.round(Math.hypot(a[0] - b[0], a[1] - b[1]) * (1 + 0.3 * rng()))));
-  return {
-    matrix: { minutes },
-    vehicles: [{ id: 'c', startLocation: 0, endLocation: 0, shift: { start: 0, end: 1e9 } }],
-    visits: pts.slice(1).map((_, k) => ({ id: `a${k + 1}`, location: k + 1, durationMinutes: 0 })),
-  };
 }
 
 /** A generated TSPTW instance as a routing problem (node 0 = depot), optionally with asymmetric legs (AFG-like). */

@@ -11,6 +11,7 @@ import type { VrptwOptions, VrptwProblem } from '../../../core/routing/vrptw/mod
 import { solveVrptw } from '../../../core/routing/vrptw/solve.ts';
 import { BACKSTOP_MS, exactWorkOf } from '../../support/routing/budget.ts';
 import { clinicianDay } from '../../support/routing/clinician-day.ts';
+import { asymmetricProblem as asymmetric, tsptwProblem } from '../../support/routing/problems.ts';
 import { tspPoints, tspProblem } from '../../support/routing/tsp-instances.ts';
 import { generateTsptw } from '../../support/routing/tsptw-instances.ts';
 
@@ -37,31 +38,6 @@ function onSlowMachine<T>(f: () => T): T {
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function tsptwProblem(matrix: number[][], windows: Array<[number, number]>): Problem {
-  const [open, close] = windows[0] ?? [0, 1e9];
-  return {
-    matrix: { minutes: matrix },
-    vehicles: [{ id: 't', startLocation: 0, endLocation: 0, shift: { start: open, end: close } }],
-    visits: windows.slice(1).map(([earliest, latest], k) => ({
-      id: String(k + 1),
-      location: k + 1,
-      durationMinutes: 0,
-      window: { earliest, latest },
-    })),
-  };
-}
-
-function asymmetric(n: number, seed: number): Problem {
-  const rng = createRng(seed);
-  const pts = Array.from({ length: n + 1 }, () => [rng() * 100, rng() * 100] as const);
-  const minutes = pts.map((a) => pts.map((b) => Math.round(Math.hypot(a[0] - b[0], a[1] - b[1]) * (1 + 0.3 * rng()))));
-  return {
-    matrix: { minutes },
-    vehicles: [{ id: 'c', startLocation: 0, endLocation: 0, shift: { start: 0, end: 1e9 } }],
-    visits: pts.slice(1).map((_, k) => ({ id: `a${k + 1}`, location: k + 1, durationMinutes: 0 })),
-  };
-}
 
 /** What a run decided (not how long it took). */
 function decided(s: Solution) {

@@ -4,25 +4,11 @@
 // run = few iterations, a DP that gives up early), so every verdict is the same on a quiet and a loaded machine.
 import { describe, expect, it } from 'vitest';
 import { evaluateRoute } from '../../../core/routing/evaluate.ts';
-import type { Problem } from '../../../core/routing/model.ts';
 import { solveRoute } from '../../../core/routing/solve.ts';
 import { BACKSTOP_MS, exactWorkOf, expectBudgeted } from '../../support/routing/budget.ts';
 import { clinicianDay } from '../../support/routing/clinician-day.ts';
+import { tsptwProblem } from '../../support/routing/problems.ts';
 import { feasibleTourCost, generateTsptw, TSPTW_FAMILY_SPECS } from '../../support/routing/tsptw-instances.ts';
-
-function tsptwProblem(matrix: number[][], windows: Array<[number, number]>): Problem {
-  const [open, close] = windows[0] ?? [0, 1e9];
-  return {
-    matrix: { minutes: matrix },
-    vehicles: [{ id: 't', startLocation: 0, endLocation: 0, shift: { start: open, end: close } }],
-    visits: windows.slice(1).map(([earliest, latest], k) => ({
-      id: String(k + 1),
-      location: k + 1,
-      durationMinutes: 0,
-      window: { earliest, latest },
-    })),
-  };
-}
 
 describe('a feasible TSPTW instance stays feasible', () => {
   // A short run (20 rounds: about what 20–50 ms give on 200 customers) and a longer one (200 rounds: the search

@@ -7,11 +7,11 @@
 // routing test is decided by counted budgets (tests/support/routing/budget.ts).
 import { describe, expect, it } from 'vitest';
 import { solveInstance } from '../../../core/routing/instances/solve-instance.ts';
-import type { Problem } from '../../../core/routing/model.ts';
 import { createRng } from '../../../core/routing/rng.ts';
 import { solveRoute } from '../../../core/routing/solve.ts';
 import type { VrptwProblem } from '../../../core/routing/vrptw/model.ts';
 import { solveVrptw } from '../../../core/routing/vrptw/solve.ts';
+import { asymmetricProblem as asymmetric, tsptwProblem } from '../../support/routing/problems.ts';
 import { tspInstanceText } from '../../support/routing/tsp-instances.ts';
 import { generateTsptw } from '../../support/routing/tsptw-instances.ts';
 
@@ -22,32 +22,6 @@ import { generateTsptw } from '../../support/routing/tsptw-instances.ts';
  */
 const LIMIT_MS = 1000;
 const BOUND_MS = LIMIT_MS * 1.5 + 250;
-
-function tsptwProblem(matrix: number[][], windows: Array<[number, number]>): Problem {
-  const [open, close] = windows[0] ?? [0, 1e9];
-  return {
-    matrix: { minutes: matrix },
-    vehicles: [{ id: 't', startLocation: 0, endLocation: 0, shift: { start: open, end: close } }],
-    visits: windows.slice(1).map(([earliest, latest], k) => ({
-      id: String(k + 1),
-      location: k + 1,
-      durationMinutes: 0,
-      window: { earliest, latest },
-    })),
-  };
-}
-
-/** Asymmetric, no windows: the generic iterated local search. */
-function asymmetric(n: number, seed: number): Problem {
-  const rng = createRng(seed);
-  const pts = Array.from({ length: n + 1 }, () => [rng() * 100, rng() * 100] as const);
-  const minutes = pts.map((a) => pts.map((b) => Math.round(Math.hypot(a[0] - b[0], a[1] - b[1]) * (1 + 0.3 * rng()))));
-  return {
-    matrix: { minutes },
-    vehicles: [{ id: 'c', startLocation: 0, endLocation: 0, shift: { start: 0, end: 1e9 } }],
-    visits: pts.slice(1).map((_, k) => ({ id: `a${k + 1}`, location: k + 1, durationMinutes: 0 })),
-  };
-}
 
 /** Several vehicles: 100 customers in a 100 × 100 square, windows of 30–150, Solomon's objective. */
 function vrptw(n: number, seed: number): VrptwProblem {

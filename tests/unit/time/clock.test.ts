@@ -88,12 +88,9 @@ describe('parseClockSetting: the instant', () => {
     ['2026-11-31T23:45:00-06:00'],
     ['2026-11-30T24:00:00-06:00'],
     ['2026-11-30T23:60:00-06:00'],
-  ])(
-    'refuses the impossible calendar date %s',
-    (text) => {
-      expect(refusal(text)?.message).toContain(HOW_TO_WRITE_NOW);
-    },
-  );
+  ])('refuses the impossible calendar date %s', (text) => {
+    expect(refusal(text)?.message).toContain(HOW_TO_WRITE_NOW);
+  });
 
   it('keeps what it quotes short and printable', () => {
     const error = refusal(`\u0007evil\u001b[2J${'x'.repeat(200)}`);
