@@ -27,12 +27,55 @@ export function chicago(day: string, hhmm: string): Date {
 /** Where every test file starts: the seed day at 9:30 am in Chicago (the working day under way). */
 export const SUITE_START = chicago(SEED_DAY, '09:30');
 
+/** The machine's Date, kept once per worker (a module imported again after vi.resetModules finds it here). */
+const REAL_DATE_KEY = Symbol.for('homerounds.test-clock.realDate');
+const TEST_DATE_KEY = Symbol.for('homerounds.test-clock.testDate');
+const globals = globalThis as unknown as Record<symbol, unknown>;
+globals[REAL_DATE_KEY] ??= Date;
+const RealDate = globals[REAL_DATE_KEY] as DateConstructor;
+
+/** The worker's test clock: one Date whose "now" setTestNow changes (one per worker, like RealDate). */
+interface TestClock {
+  Date: DateConstructor;
+  now: () => number;
+}
+function testClock(): TestClock {
+  const existing = globals[TEST_DATE_KEY] as TestClock | undefined;
+  if (existing) return existing;
+  const clock: TestClock = { Date: RealDate, now: () => RealDate.now() };
+  function TestDate(this: unknown, ...args: unknown[]): Date | string {
+    if (!new.target) return new RealDate(clock.now()).toString();
+    return args.length === 0 ? new RealDate(clock.now()) : new RealDate(...(args as [string | number]));
+  }
+  TestDate.prototype = RealDate.prototype;
+  Object.assign(TestDate, { now: () => clock.now(), parse: RealDate.parse, UTC: RealDate.UTC });
+  clock.Date = TestDate as unknown as DateConstructor;
+  globals[TEST_DATE_KEY] = clock;
+  return clock;
+}
+
 /**
  * Sets this worker's clock (Date) to `instant`: running at the real pace from there (the default, as a
  * platform's would) or frozen. Timers stay real; tests that fake them too use `useFakeTimersAt`.
+ *
+ * Not vitest's fake Date: its running mode ticks 20 ms per interval that fires, so a busy worker's clock fell
+ * behind the browser's (minutes over a suite on a loaded machine). This one reads the machine's clock with an
+ * offset: exact at any load. `Date()` and `new Date()` without arguments and `Date.now()` read it; every other
+ * use of Date (and instanceof) is the machine's. A Date built on top of it (the web app's page clock under
+ * test) stays in place and follows it.
  */
 export function setTestNow(instant: Date, options: { frozen?: boolean } = {}): void {
-  vi.useFakeTimers({ toFake: ['Date'], now: instant, shouldAdvanceTime: !options.frozen });
+  if (vi.isFakeTimers()) vi.useRealTimers();
+  const clock = testClock();
+  const start = instant.getTime();
+  const offset = start - RealDate.now();
+  clock.now = options.frozen ? () => start : () => RealDate.now() + offset;
+  if (globalThis.Date === RealDate) globalThis.Date = clock.Date;
+}
+
+/** True while the suite's clock (setTestNow) is this worker's Date. */
+export function testClockInstalled(): boolean {
+  return globalThis.Date !== RealDate;
 }
 
 /** Fakes timers too (for machines and components that wait), starting at `instant`. */

@@ -80,7 +80,7 @@ describe('the page’s clock', () => {
   it('frozen: every "now" of the page is the meta’s instant, however the browser’s clock moves', () => {
     withMeta(`${AT} frozen`);
     expect(installPageClock(document)).toEqual({ start: new BrowserDate('2027-01-01T05:45:00.000Z'), frozen: true });
-    vi.setSystemTime(SUITE_START.getTime() + 3_600_000);
+    setTestNow(new Date(SUITE_START.getTime() + 3_600_000), { frozen: true });
     expect(pageNow()).toBe('2027-01-01T05:45:00.000Z');
     expect(systemMillis()).toBe(Date.parse('2027-01-01T05:45:00.000Z'));
     expect(appNow().toISOString()).toBe('2027-01-01T05:45:00.000Z');
@@ -92,7 +92,7 @@ describe('the page’s clock', () => {
     withMeta(`${AT} running`);
     installPageClock(document);
     expect(appNow().toISOString()).toBe('2027-01-01T05:45:00.000Z');
-    vi.setSystemTime(SUITE_START.getTime() + 20 * 60_000);
+    setTestNow(new Date(SUITE_START.getTime() + 20 * 60_000), { frozen: true });
     // 20 minutes later: 00:05 on 1 January in Chicago.
     expect(appNow().toISOString()).toBe('2027-01-01T06:05:00.000Z');
     expect(pageNow()).toBe('2027-01-01T06:05:00.000Z');

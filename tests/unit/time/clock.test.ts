@@ -206,7 +206,7 @@ describe('clockFromEnv (the faces’ clock, over the system clock)', () => {
     const clock = clockFromEnv({});
     expect(clock.setting).toBeNull();
     expect(clock.now().toISOString()).toBe('2026-10-28T14:30:00.000Z');
-    vi.setSystemTime(new Date('2026-10-28T14:31:00.000Z'));
+    setTestNow(new Date('2026-10-28T14:31:00.000Z'), { frozen: true });
     expect(clock.now().toISOString()).toBe('2026-10-28T14:31:00.000Z');
   });
 
@@ -216,7 +216,7 @@ describe('clockFromEnv (the faces’ clock, over the system clock)', () => {
     const frozen = clockFromEnv({ HOMEROUNDS_NOW: '2027-03-14T01:59:00-06:00', HOMEROUNDS_CLOCK: 'frozen' });
     expect(running.setting).toEqual({ start: new Date('2027-03-14T07:59:00.000Z'), frozen: false });
     expect(running.now().toISOString()).toBe('2027-03-14T07:59:00.000Z');
-    vi.setSystemTime(testNow().getTime() + 90_000);
+    setTestNow(new Date(testNow().getTime() + 90_000), { frozen: true });
     // 1:59 am CST + 90 s: 08:00:30Z, i.e. 3:00:30 am CDT (the spring change).
     expect(running.now().toISOString()).toBe('2027-03-14T08:00:30.000Z');
     expect(frozen.now().toISOString()).toBe('2027-03-14T07:59:00.000Z');
