@@ -2,7 +2,7 @@
 // HOMEROUNDS_CLOCK says whether it runs on from there or stands still; anything else is refused with a
 // message that says what to write. The clocks built from a setting run on a millisecond source the test
 // moves by hand, so nothing here depends on the machine's date.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { ClockSettingError, clockFromSetting, fixedNow, parseClockSetting } from '../../../core/time/clock.ts';
 import { clockFromEnv } from '../../../core/time/system-clock.ts';
 import { resetTestNow, setTestNow, testNow } from '../../support/test-clock.ts';
