@@ -66,6 +66,21 @@ function isRealDateTime(text: string): boolean {
   return sameDay && h <= 23 && mi <= 59 && se <= 59;
 }
 
+/**
+ * A Date constructor on another clock: `Date()`, `new Date()` without arguments and `Date.now()` read `millis`;
+ * every other use (dates with arguments, parse, UTC, instanceof) is `RealDate`'s. What the web app's page clock
+ * and the tests' clock install as the global Date.
+ */
+export function dateOnClock(RealDate: DateConstructor, millis: () => number): DateConstructor {
+  function ClockDate(this: unknown, ...args: unknown[]): Date | string {
+    if (!new.target) return new RealDate(millis()).toString();
+    return args.length === 0 ? new RealDate(millis()) : new RealDate(...(args as [string | number]));
+  }
+  ClockDate.prototype = RealDate.prototype;
+  Object.assign(ClockDate, { now: () => millis(), parse: RealDate.parse, UTC: RealDate.UTC });
+  return ClockDate as unknown as DateConstructor;
+}
+
 /** A clock that always answers `instant`. */
 export function fixedNow(instant: Date): Now {
   const at = instant.getTime();

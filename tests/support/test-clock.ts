@@ -11,6 +11,7 @@
 // (tests/unit/time/, tests/e2e/any-hour.e2e.ts) reseed for those.
 import { vi } from 'vitest';
 import { zonedDateTime } from '../../core/assistant/zoned-time.ts';
+import { dateOnClock } from '../../core/time/clock.ts';
 import { systemNow } from '../../core/time/system-clock.ts';
 import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
 
@@ -43,13 +44,7 @@ function testClock(): TestClock {
   const existing = globals[TEST_DATE_KEY] as TestClock | undefined;
   if (existing) return existing;
   const clock: TestClock = { Date: RealDate, now: () => RealDate.now() };
-  function TestDate(this: unknown, ...args: unknown[]): Date | string {
-    if (!new.target) return new RealDate(clock.now()).toString();
-    return args.length === 0 ? new RealDate(clock.now()) : new RealDate(...(args as [string | number]));
-  }
-  TestDate.prototype = RealDate.prototype;
-  Object.assign(TestDate, { now: () => clock.now(), parse: RealDate.parse, UTC: RealDate.UTC });
-  clock.Date = TestDate as unknown as DateConstructor;
+  clock.Date = dateOnClock(RealDate, () => clock.now());
   globals[TEST_DATE_KEY] = clock;
   return clock;
 }

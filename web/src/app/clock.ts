@@ -5,7 +5,7 @@
 // expiry and the platform agree on the time (a session "expired" by the browser's own date would otherwise be
 // refreshed in a loop). Hosted builds never carry the meta. Tests set the browser's clock with Playwright's
 // clock API instead.
-import { type ClockSetting, clockFromSetting, type Now } from '../../../core/time/clock.ts';
+import { type ClockSetting, clockFromSetting, dateOnClock, type Now } from '../../../core/time/clock.ts';
 import { systemMillis, systemNow } from '../../../core/time/system-clock.ts';
 
 export const CLOCK_META_NAME = 'homerounds-clock';
@@ -30,13 +30,7 @@ export function installPageClock(doc: Document | undefined = globalThis.document
   // The browser's own milliseconds, read through the real Date (the page's Date.now is replaced below).
   const browserMillis = RealDate.now.bind(RealDate);
   const now = clockFromSetting(setting, browserMillis);
-  function PageDate(this: unknown, ...args: unknown[]): Date | string {
-    if (!new.target) return now().toString();
-    return args.length === 0 ? now() : new RealDate(...(args as [string | number]));
-  }
-  PageDate.prototype = RealDate.prototype;
-  Object.assign(PageDate, { now: () => now().getTime(), parse: RealDate.parse, UTC: RealDate.UTC });
-  globalThis.Date = PageDate as unknown as DateConstructor;
+  globalThis.Date = dateOnClock(RealDate, () => now().getTime());
   return setting;
 }
 
