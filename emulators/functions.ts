@@ -1,15 +1,17 @@
-// Mounts the Edge Functions' Web-standard handlers (supabase/functions/_shared) at the path production
-// serves them, `/functions/v1/<name>`, on the local platform's Node server: the same code, other ports.
+// Mounts the server's Web-standard handlers (server/index.ts) at the path production serves them,
+// `/functions/v1/<name>`, on the local platform's Node server: the same code, other ports.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FUNCTIONS_PATH } from '../core/assistant/contract.ts';
-import type { WebHandler } from '../supabase/functions/_shared/http.ts';
+import { SERVER_FUNCTIONS, type ServerFunction } from '../server/config.ts';
+import type { Server } from '../server/index.ts';
 import { readBody } from './http.ts';
 
-export type FunctionHandlers = Record<string, WebHandler>;
+const isServerFunction = (name: string): name is ServerFunction =>
+  (SERVER_FUNCTIONS as readonly string[]).includes(name);
 
 /** Answers `/functions/v1/<name>[/…]` with the named handler; false for any other path. */
 export async function handleFunction(
-  handlers: FunctionHandlers,
+  server: () => Server,
   origin: string,
   req: IncomingMessage,
   res: ServerResponse,
@@ -17,7 +19,7 @@ export async function handleFunction(
 ): Promise<boolean> {
   if (!url.pathname.startsWith(`${FUNCTIONS_PATH}/`)) return false;
   const name = url.pathname.slice(FUNCTIONS_PATH.length + 1).split('/')[0] ?? '';
-  const handler = Object.hasOwn(handlers, name) ? handlers[name] : undefined;
+  const handler = isServerFunction(name) ? server().handler(name) : undefined;
   const method = req.method ?? 'GET';
   if (!handler) {
     req.resume();

@@ -11,7 +11,7 @@
 // Each move names where the plan saw the visit; a visit that is elsewhere is a conflict and stays where it is,
 // and a visit already where the move puts it is left alone, so applying the same plan twice changes nothing.
 
-import { hhmmToMinutes, minutesToHhmm, zonedDateTime, zonedMinute } from '../core/assistant/zoned-time.ts';
+import { hhmmToMinutes, minutesToHhmm, zonedDateTime, zonedMinute } from '../core/time/zoned-time.ts';
 import { generateSeed } from '../fixtures/seed.ts';
 import { SEED_TIME_ZONE } from '../fixtures/time.ts';
 import { buildEventResource, type EventResource, eventEtag } from './calendar/resource.ts';

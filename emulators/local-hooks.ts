@@ -2,7 +2,7 @@
 // and the CLI: fault injection, provider-token expiry and lifetime, minting provider tokens and sessions,
 // revoking a clinician's Google grant, reseeding, reading and reassigning the agency's day (dispatch).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isIsoDate } from '../core/assistant/zoned-time.ts';
+import { isIsoDate } from '../core/time/zoned-time.ts';
 import { CALENDAR_READONLY_SCOPE } from '../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
 import { resetLocalPlatform, seedToday } from '../fixtures/seed-db.ts';
@@ -12,7 +12,7 @@ import { createSession, issueProviderToken, PROVIDER_TOKEN_TTL_S } from './auth/
 import type { CalendarFault, PlatformContext } from './context.ts';
 import { drain, readBody, sendJson } from './http.ts';
 import { type LocalDispatchMove, localDispatchApply, localDispatchDay, moveProblem } from './local-dispatch.ts';
-import { localGoogleAccess } from './local-google-access.ts';
+import { localServer } from './local-server.ts';
 
 /** Answers carrying tokens are never cached. */
 const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
@@ -179,7 +179,7 @@ export async function handleLocal(
     const user = await seededUser(ctx, email);
     if (!user) return problem(res, 404, `No seeded user ${email.slice(0, 100)}`);
     const refreshToken = await issueGoogleRefreshToken(ctx.db, user.id, ['email', 'profile', ...scopes], ctx.now());
-    const granted = await localGoogleAccess(ctx).storeGrant(user.id, refreshToken);
+    const granted = await localServer(ctx).googleAccess().storeGrant(user.id, refreshToken);
     return sendJson(res, 200, { userId: user.id, scopes: granted.scopes });
   }
   if (path === '/revoke-google-grant') {

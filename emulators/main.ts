@@ -1,8 +1,8 @@
 // `npm start`: runs the local platform on HOST:PORT (default 127.0.0.1:8787) until SIGINT/SIGTERM.
 
-import { zonedRfc3339 } from '../core/assistant/zoned-time.ts';
 import { ClockSettingError } from '../core/time/clock.ts';
 import { type ConfiguredClock, clockFromEnv } from '../core/time/system-clock.ts';
+import { zonedRfc3339 } from '../core/time/zoned-time.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
 import { SEED_TIME_ZONE } from '../fixtures/time.ts';
 import { IN_MEMORY, resolveDataDir } from './db/data-dir.ts';

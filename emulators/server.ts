@@ -39,9 +39,8 @@ import {
   setPreparedBody,
 } from './http.ts';
 import { bodyProblem, queryProblem } from './input.ts';
-import { localConfirmations } from './local-confirmations.ts';
-import { createLocalFunctions } from './local-functions.ts';
 import { handleLocal } from './local-hooks.ts';
+import { localServer } from './local-server.ts';
 import { handleRest } from './rest/routes.ts';
 import { serveStatic } from './static.ts';
 import { createVoiceApi } from './voice/index.ts';
@@ -275,8 +274,6 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   await voice.migrate();
   // The local assistant: POST /chat/web, the call rooms (/__local/room/<callId>, WebSocket) and its fault hook.
   const assistant = createAssistantApi({ db, origin: () => ctx.origin, now: ctx.now, log });
-  // The Edge Functions (supabase/functions) at /functions/v1/<name>, as production serves them.
-  const functions = createLocalFunctions(ctx);
   const clockMode = options.pageClock;
   const pageClock = clockMode ? () => `${ctx.now().toISOString()} ${clockMode}` : undefined;
 
@@ -328,7 +325,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
         if (bodyIssue) return sendPrefixError(req, res, prefix, 400, bodyIssue);
       }
       if (pathname === '/health') return await sendHealth(req, res, db);
-      if (await handleFunction(functions, ctx.origin, req, res, url)) return;
+      if (await handleFunction(() => localServer(ctx), ctx.origin, req, res, url)) return;
       if (await assistant.handle(req, res, url)) return;
       if (prefix === 'auth') return await handleAuth(ctx, req, res, pathname.slice('/auth/v1'.length), url);
       if (prefix === 'rest') return await handleRest(ctx, req, res, pathname.slice('/rest/v1'.length), url);
@@ -420,7 +417,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
     ticking ??= (async () => {
       try {
         // Batches first (a due batch places its campaign), then the calls that are due, then their reports.
-        await localConfirmations(ctx).runner.tick();
+        await localServer(ctx).confirmations().runner.tick();
         await voice.dialer.tick();
         await voice.dialer.idle();
       } finally {

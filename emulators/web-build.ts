@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const STAMP = join(ROOT, '.cache', 'web-build.json');
 const INDEX = join(ROOT, 'dist', 'web', 'index.html');
-const SOURCE_DIRS = ['web', 'core', 'machines', 'fixtures', 'supabase/functions/_shared'];
+const SOURCE_DIRS = ['web', 'core', 'machines', 'fixtures'];
 const SOURCE_FILES = ['vite.config.ts', 'package-lock.json', 'tsconfig.json', '.env', '.env.local', '.env.production'];
 
 function walk(dir: string, out: string[]): void {

@@ -6,9 +6,6 @@ import type { CalendarPort } from '../calendar/google-calendar.ts';
 import type { VisitConfirmation } from '../confirmations/contract.ts';
 import { circuityFor, estimateMinutes, haversineKm } from '../routing/travel/haversine.ts';
 import type { LatLon } from '../routing/travel/provider.ts';
-import type { ToolResult } from './contract.ts';
-import { isPatientVisit, matchPatients, toVisit, type Visit } from './visits.ts';
-import { parseMoments, weekdayNamed } from './when.ts';
 import {
   addDays,
   clockText,
@@ -21,7 +18,10 @@ import {
   relativeDayText,
   zonedDate,
   zonedDateTime,
-} from './zoned-time.ts';
+} from '../time/zoned-time.ts';
+import { isPatientVisit, matchPatients, toVisit, type Visit } from '../visits/visits.ts';
+import type { ToolResult } from './contract.ts';
+import { parseMoments, weekdayNamed } from './when.ts';
 
 export interface ToolContext {
   calendar: CalendarPort;

@@ -5,7 +5,7 @@
 // - an hour without am/pm from 1 to 6 is afternoon ("at 3" = 3:00 PM, "a las 3" = 15:00): visits are by day;
 // - a time with no date is on the day in question, never silently "tomorrow".
 import * as chrono from 'chrono-node';
-import { addDays, type Language, weekdayOf, zonedDate, zonedMinute } from './zoned-time.ts';
+import { addDays, type Language, weekdayOf, zonedDate, zonedMinute } from '../time/zoned-time.ts';
 
 export interface Moment {
   /** Where it stands in the text (to tell "move my 2pm … to 4pm" apart). */

@@ -26,7 +26,8 @@ export interface ListEventsOptions {
   providerToken: string;
   /** "Now" from the caller's clock: the 30-day window starts there. */
   now: Date;
-  fetch?: FetchLike;
+  /** The network (core does no I/O of its own): the runtime's fetch, or a test's. */
+  fetch: FetchLike;
   signal?: AbortSignal;
   /** Page size sent as maxResults; the provider's default (250) when omitted. */
   pageSize?: number;
@@ -35,7 +36,7 @@ export interface ListEventsOptions {
 }
 
 export async function listUpcomingEvents(options: ListEventsOptions): Promise<CalendarEvent[]> {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const doFetch = options.fetch;
   const window = eventsWindow(options.now);
   const maxPages = options.maxPages ?? 100;
   const events: CalendarEvent[] = [];

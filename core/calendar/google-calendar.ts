@@ -37,7 +37,8 @@ export interface CalendarPort {
 export interface GoogleCalendarPortOptions {
   baseUrl: string;
   token(need: CalendarAccessNeed): Promise<string>;
-  fetch?: FetchLike;
+  /** The network (core does no I/O of its own): the runtime's fetch, or a test's. */
+  fetch: FetchLike;
   calendarId?: string;
   maxPages?: number;
   /** The caller's clock (the zone is read from a one-minute list at "now"). */
@@ -55,7 +56,7 @@ async function errorOf(response: Response): Promise<CalendarApiError> {
 }
 
 export function googleCalendarPort(options: GoogleCalendarPortOptions): CalendarPort {
-  const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const doFetch = options.fetch;
   const root = `${options.baseUrl.replace(/\/+$/, '')}/calendar/v3/calendars/${encodeURIComponent(options.calendarId ?? 'primary')}/events`;
   let zone: string | null = null;
 

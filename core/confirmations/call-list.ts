@@ -3,8 +3,8 @@
 // patients' zone), and what each call may say (first name, who comes, a time window: nothing clinical).
 // Pure: the visits, the do-not-call numbers and the clock come in.
 
-import { isPatientVisit, type Visit } from '../assistant/visits.ts';
-import { dayText, hhmmToMinutes, zonedDate, zonedDateTime, zonedMinute } from '../assistant/zoned-time.ts';
+import { dayText, hhmmToMinutes, zonedDate, zonedDateTime, zonedMinute } from '../time/zoned-time.ts';
+import { isPatientVisit, type Visit } from '../visits/visits.ts';
 import { CALLING_HOURS, type CallListEntry, type ConfirmationCallVariables } from './contract.ts';
 import { toE164 } from './phone.ts';
 

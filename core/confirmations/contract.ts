@@ -94,6 +94,26 @@ export interface VisitConfirmation {
   updatedAt: string;
 }
 
+/** What a call (its report, or a tool during it) says about one visit. */
+export interface RecordedOutcome {
+  status: ConfirmationStatus;
+  newStart: string | null;
+  detail: string | null;
+  late: boolean;
+  callId?: string | null;
+}
+
+/**
+ * What a confirmation call's tools read and record, by user, visit day and event: the port the server's
+ * store (server/confirmations/store.ts) implements over public.visit_confirmations and do_not_call.
+ */
+export interface ConfirmationCallRecords {
+  current(userId: string, visitDate: string, eventId: string): Promise<VisitConfirmation | null>;
+  /** False when no such row exists (the list was never made, or the visit is not on it). */
+  recordOutcome(userId: string, visitDate: string, eventId: string, outcome: RecordedOutcome): Promise<boolean>;
+  addDoNotCall(phone: string): Promise<void>;
+}
+
 // ─── The call: assistant variables, tools, report ──────────────────────────────────────────────────────
 
 /**

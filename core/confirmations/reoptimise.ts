@@ -1,10 +1,11 @@
 // The day after the calls: re-plan the route with every confirmed (or moved) visit pinned at its time and
 // the others free within their patients' windows, and say what changed. The plan is shown to the
 // clinician, never written to the calendar: patients who did not confirm were told no new time.
-import { toVisit } from '../assistant/visits.ts';
-import { zonedDateTime, zonedMinute } from '../assistant/zoned-time.ts';
+
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
 import { FLEXIBLE_PROPERTY, planDay } from '../routing/plan-day.ts';
+import { zonedDateTime, zonedMinute } from '../time/zoned-time.ts';
+import { toVisit } from '../visits/visits.ts';
 import type { BatchSummary, ConfirmationStatus, VisitConfirmation } from './contract.ts';
 
 /** Statuses whose time the patient agreed to: the plan must keep them. */

@@ -7,7 +7,7 @@
 import type { ToolName, ToolResult } from '../../core/assistant/contract.ts';
 import { parseToolResult } from '../../core/assistant/contract.ts';
 import { detectLanguage } from '../../core/assistant/when.ts';
-import type { Language } from '../../core/assistant/zoned-time.ts';
+import type { Language } from '../../core/time/zoned-time.ts';
 import { type Plan, understand } from './understand.ts';
 
 export interface PendingChange {

@@ -13,7 +13,7 @@ import {
   parseRange,
   weekdayNamed,
 } from '../../core/assistant/when.ts';
-import { addDays, type Language, minutesToHhmm, zonedDate } from '../../core/assistant/zoned-time.ts';
+import { addDays, type Language, minutesToHhmm, zonedDate } from '../../core/time/zoned-time.ts';
 
 export type Intent =
   | 'emergency'

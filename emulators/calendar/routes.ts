@@ -4,7 +4,7 @@
 // Google's `{"error":{code,message,errors,status}}`.
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { zonedDateTime } from '../../core/assistant/zoned-time.ts';
+import { zonedDateTime } from '../../core/time/zoned-time.ts';
 import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
 import type { PlatformContext } from '../context.ts';
 import { BodyTooLargeError, bearer, corsHeaders, drain, preflight, readBody, sendJson, sendJsonText } from '../http.ts';

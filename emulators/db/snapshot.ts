@@ -34,7 +34,7 @@ export function snapshotKey(today: string): string {
     ...fixtureSources(),
     join(REPO_ROOT, 'emulators', 'calendar', 'resource.ts'),
     // The seed's wall-clock times come from core's time-zone arithmetic.
-    join(REPO_ROOT, 'core', 'assistant', 'zoned-time.ts'),
+    join(REPO_ROOT, 'core', 'time', 'zoned-time.ts'),
   ];
   for (const file of files) {
     hash.update(file.slice(REPO_ROOT.length));

@@ -53,7 +53,7 @@ describe('events.list through the product’s calendar client', () => {
   it('returns the seeded events of the 30-day window in start order', async () => {
     // 6 am on the seed day (Wednesday 28 October): the whole seeded window is ahead.
     const now = chicago(DAYS.wednesday, '06:00');
-    const events = await listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken, now });
+    const events = await listUpcomingEvents({ fetch, baseUrl: platform.url, providerToken: mayaToken, now });
     expect(events.map((e) => e.id)).toEqual(expectedIds(MAYA, now));
     expect(events.length).toBeGreaterThan(60);
     const starts = events.map((e) => (e.allDay ? Date.parse(`${e.start}T00:00:00-06:00`) : Date.parse(e.start)));
@@ -119,6 +119,7 @@ describe('events.list through the product’s calendar client', () => {
     const email = seed.clinicians.find((c) => c.special === 'no-events')?.email as string;
     const { session } = await signIn(platform, email);
     const events = await listUpcomingEvents({
+      fetch,
       baseUrl: platform.url,
       providerToken: session.provider_token as string,
       now: testNow(),
@@ -185,7 +186,7 @@ describe('Google’s error bodies', () => {
 
   it('401 authError for an unknown token', async () => {
     const error = await listError(
-      listUpcomingEvents({ baseUrl: platform.url, providerToken: 'ya29.forged', now: testNow() }),
+      listUpcomingEvents({ fetch, baseUrl: platform.url, providerToken: 'ya29.forged', now: testNow() }),
     );
     expect(error.status).toBe(401);
     expect(error.reason).toBe('authError');
@@ -214,7 +215,12 @@ describe('Google’s error bodies', () => {
   it('403 insufficientPermissions when the sign-in did not ask for the calendar scope', async () => {
     const { session } = await signIn(platform, SEEDED_CLINICIAN_EMAILS[1] as string, { scopes: '' });
     const error = await listError(
-      listUpcomingEvents({ baseUrl: platform.url, providerToken: session.provider_token as string, now: testNow() }),
+      listUpcomingEvents({
+        fetch,
+        baseUrl: platform.url,
+        providerToken: session.provider_token as string,
+        now: testNow(),
+      }),
     );
     expect(error.status).toBe(403);
     expect(error.body).toEqual({
@@ -246,7 +252,9 @@ describe('Google’s error bodies', () => {
       body: JSON.stringify({ email }),
     });
     expect((await expire.json()).expired).toBeGreaterThan(0);
-    const error = await listError(listUpcomingEvents({ baseUrl: platform.url, providerToken: token, now: testNow() }));
+    const error = await listError(
+      listUpcomingEvents({ fetch, baseUrl: platform.url, providerToken: token, now: testNow() }),
+    );
     expect(error.status).toBe(401);
     expect(error.reason).toBe('authError');
   });
@@ -359,19 +367,19 @@ describe('writes, preflights and faults', () => {
     try {
       await setFault('500');
       const error = await listError(
-        listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken, now: testNow() }),
+        listUpcomingEvents({ fetch, baseUrl: platform.url, providerToken: mayaToken, now: testNow() }),
       );
       expect(error.status).toBe(500);
       expect(error.reason).toBe('backendError');
       await setFault('down');
       await expect(
-        listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken, now: testNow() }),
+        listUpcomingEvents({ fetch, baseUrl: platform.url, providerToken: mayaToken, now: testNow() }),
       ).rejects.toThrow();
     } finally {
       await setFault(null);
     }
     expect(
-      (await listUpcomingEvents({ baseUrl: platform.url, providerToken: mayaToken, now: testNow() })).length,
+      (await listUpcomingEvents({ fetch, baseUrl: platform.url, providerToken: mayaToken, now: testNow() })).length,
     ).toBeGreaterThan(0);
   });
 });

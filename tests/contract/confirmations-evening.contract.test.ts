@@ -11,8 +11,6 @@
 // 29 October's visits: the suite's clock is frozen at each instant the test names, and the platform reads it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallToken } from '../../core/assistant/call-token.ts';
-import { toVisit } from '../../core/assistant/visits.ts';
-import { zonedMinute } from '../../core/assistant/zoned-time.ts';
 import { mapProviderEvent } from '../../core/calendar/map-events.ts';
 import { withinCallingHours } from '../../core/confirmations/call-list.ts';
 import {
@@ -25,6 +23,8 @@ import {
 } from '../../core/confirmations/contract.ts';
 import { toE164 } from '../../core/confirmations/phone.ts';
 import { CALENDAR_EVENTS_SCOPE } from '../../core/google/access.ts';
+import { zonedMinute } from '../../core/time/zoned-time.ts';
+import { toVisit } from '../../core/visits/visits.ts';
 import { CALENDAR_READONLY_SCOPE } from '../../fixtures/local-keys.ts';
 import { LOCAL_ADMIN_SECRET, LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';

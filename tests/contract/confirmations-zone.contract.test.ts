@@ -5,9 +5,9 @@
 // port that counts its time-zone reads.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CalendarPort } from '../../core/calendar/google-calendar.ts';
-import { createConfirmationStore } from '../../core/confirmations/store.ts';
 import type { PgliteDb } from '../../emulators/db/pglite.ts';
-import { CALENDAR_ZONE_MAX_AGE_MS, createBatchRunner } from '../../supabase/functions/_shared/confirmation-runner.ts';
+import { CALENDAR_ZONE_MAX_AGE_MS, createBatchRunner } from '../../server/confirmations/runner.ts';
+import { createConfirmationStore } from '../../server/confirmations/store.ts';
 import { loadSnapshotDb } from '../support/db-snapshot.ts';
 
 const MAYA = 'maya.patel@homerounds.test';

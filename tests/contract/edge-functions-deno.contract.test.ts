@@ -122,26 +122,20 @@ async function serve(
 describe.skipIf(!deno)(
   `Edge Functions under Deno${deno ? '' : ' (skipped: no deno binary; `npm install` installs the dev dependency deno)'}`,
   () => {
-    it('type-checks the entries and the shared handlers with the production import map', async () => {
+    it('type-checks the entries and the server they compose with the production import map', async () => {
       const production = join(functions, 'deno.json');
-      const callToken = await runDeno([
-        'check',
-        ...OFFLINE,
-        '--config',
-        production,
-        join(functions, 'call-token/index.ts'),
-        join(functions, '_shared/assistant-tools-handler.ts'),
-      ]);
-      expect(callToken.stderr.replace(/^Check .*\n/gm, '')).toBe('');
-      expect(callToken.code).toBe(0);
-      // postgres.js is not in node_modules: the entry is checked against the stub's signature.
+      const server = await runDeno(['check', ...OFFLINE, '--config', production, join(repoRoot, 'server/index.ts')]);
+      expect(server.stderr.replace(/^Check .*\n/gm, '')).toBe('');
+      expect(server.code).toBe(0);
+      // postgres.js is not in node_modules: the entries are checked against the stub's signature.
       const tools = await runDeno([
         'check',
         ...OFFLINE,
         '--config',
         testConfig(),
-        join(functions, 'assistant-tools/index.ts'),
-        join(functions, 'confirmations/index.ts'),
+        ...['call-token', 'google-token', 'assistant-tools', 'confirmations'].map((fn) =>
+          join(functions, fn, 'index.ts'),
+        ),
       ]);
       expect(tools.stderr.replace(/^Check .*\n/gm, '')).toBe('');
       expect(tools.code).toBe(0);
@@ -265,8 +259,9 @@ describe.skipIf(!deno)(
     }, 120_000);
 
     it('call-token refuses to start without its secrets; configured, it answers preflight and refuses a missing session', async () => {
-      const production = join(functions, 'deno.json');
-      const args = ['run', ...OFFLINE, '--config', production, '--allow-env', '--allow-read', entry('call-token')];
+      // Every entry loads postgres.js (the shared start-up), though call-token never opens a connection.
+      const config = testConfig();
+      const args = ['run', ...OFFLINE, '--config', config, '--allow-env', '--allow-read', entry('call-token')];
       const bare = await runDeno(args);
       expect(bare.code).not.toBe(0);
       expect(bare.stderr).toContain(
@@ -274,7 +269,7 @@ describe.skipIf(!deno)(
       );
       const answers = await serve(
         'call-token',
-        production,
+        config,
         {
           SUPABASE_URL: 'https://stub.invalid',
           SUPABASE_ANON_KEY: LOCAL_ANON_KEY,

@@ -63,6 +63,7 @@ describe('the local platform on a frozen clock', () => {
     // What the dashboard does: its "now" is the platform's.
     const now = new Date((await state()).now);
     const events = await listUpcomingEvents({
+      fetch,
       baseUrl: platform.url,
       providerToken: minted.access_token as string,
       now,

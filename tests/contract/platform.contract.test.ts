@@ -289,6 +289,7 @@ async function malformedBattery(): Promise<void> {
   const profile = await client.from('profiles').select('*').eq('id', session.user.id).single();
   expect(profile.error).toBeNull();
   const events = await listUpcomingEvents({
+    fetch,
     baseUrl: platform.url,
     providerToken: session.provider_token as string,
     now: testNow(),

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { zonedMinute } from '../../core/assistant/zoned-time.ts';
+import { zonedMinute } from '../../core/time/zoned-time.ts';
 import { chicagoDate, SEED_TIME_ZONE } from '../../fixtures/time.ts';
 
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';

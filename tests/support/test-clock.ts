@@ -10,9 +10,9 @@
 // 02:00 CDT → 01:00 CST). The spring change and the year's end lie outside it; the time-matrix tests
 // (tests/unit/time/, tests/e2e/any-hour.e2e.ts) reseed for those.
 import { vi } from 'vitest';
-import { zonedDateTime } from '../../core/assistant/zoned-time.ts';
 import { dateOnClock } from '../../core/time/clock.ts';
 import { systemNow } from '../../core/time/system-clock.ts';
+import { zonedDateTime } from '../../core/time/zoned-time.ts';
 import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
 
 /** The first day of the suite's seeded 30 days (a Wednesday). */

@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeOptimizeForClinician } from '../../cli/handlers/route-optimize.ts';
-import { optimizeRoute } from '../../core/assistant/tools/read-tools.ts';
+import { optimizeRoute } from '../../core/assistant/tools/optimize-route.ts';
 import { mapProviderEvent, type ProviderEvent } from '../../core/calendar/index.ts';
 import { formatRouteReport, planDay, routeOptimize, visitsFromCalendar } from '../../core/routing/index.ts';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';

@@ -2,9 +2,9 @@
 // server's record of them (core/confirmations). Names the patients for the clinician; says plainly when
 // no calls were made for that day, or when this server cannot see them.
 import type { ConfirmationStatus, VisitConfirmation } from '../../confirmations/contract.ts';
+import { addDays, zonedMinute } from '../../time/zoned-time.ts';
 import type { ToolResult } from '../contract.ts';
 import { type Args, clock, dateArg, result, type ToolContext, today, tr, when } from '../tool-kit.ts';
-import { addDays, zonedMinute } from '../zoned-time.ts';
 
 /** The groups in the order a clinician needs them: what needs them first, then the good news. */
 const GROUPS: Array<{ statuses: ConfirmationStatus[]; en: string; es: string }> = [

@@ -6,7 +6,12 @@ import { GoogleGrantMissingError, GoogleWriteAccessMissingError } from '../../go
 import type { ToolName, ToolResult } from '../contract.ts';
 import { type Args, ArgumentError, type ToolContext, tr } from '../tool-kit.ts';
 import { confirmationStatus } from './confirmation-status.ts';
-import { driveTime, findVisit, listVisits, optimizeRoute, patientDetails, summarizeDays } from './read-tools.ts';
+import { driveTime } from './drive-time.ts';
+import { findVisit } from './find-visit.ts';
+import { listVisits } from './list-visits.ts';
+import { optimizeRoute } from './optimize-route.ts';
+import { patientDetails } from './patient-details.ts';
+import { summarizeDays } from './summarize-days.ts';
 import { bookVisit, cancelVisit, findFreeSlots, moveVisit } from './write-tools.ts';
 
 type JsonSchema = Record<string, unknown>;

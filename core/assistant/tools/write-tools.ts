@@ -5,6 +5,9 @@
 // booked (a repeated insert finds it), a move to where the visit already is and a cancel of a visit
 // already gone change nothing and say so. Without event write access nothing is written: the answer
 // says what would change and how to allow it.
+
+import { minutesToHhmm, zonedDateTime, zonedMinute } from '../../time/zoned-time.ts';
+import { durationMinutes, toVisit, type Visit } from '../../visits/visits.ts';
 import type { ToolResult } from '../contract.ts';
 import {
   type Args,
@@ -28,8 +31,6 @@ import {
   when,
   windowText,
 } from '../tool-kit.ts';
-import { durationMinutes, toVisit, type Visit } from '../visits.ts';
-import { minutesToHhmm, zonedDateTime, zonedMinute } from '../zoned-time.ts';
 
 export const DAY_START = 8 * 60;
 export const DAY_END = 18 * 60;

@@ -25,7 +25,8 @@ export class TravelTimeServiceError extends Error {
 export interface OsrmTableOptions {
   /** e.g. http://127.0.0.1:5000 (no trailing /table). */
   baseUrl: string;
-  fetch?: typeof fetch;
+  /** The network (core does no I/O of its own). */
+  fetch: (url: string, init?: RequestInit) => Promise<Response>;
   profile?: string;
   maxCoordinatesPerRequest?: number;
   /** Added to every leg between different points: OSRM gives driving time only. */
@@ -40,7 +41,7 @@ interface TableResponse {
 
 export function createOsrmTableProvider(options: OsrmTableOptions): TravelTimeProvider {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const doFetch = options.fetch ?? globalThis.fetch;
+  const doFetch = options.fetch;
   const profile = options.profile ?? 'driving';
   const maxCoords = Math.max(2, options.maxCoordinatesPerRequest ?? OSRM_MAX_COORDINATES_PER_REQUEST);
   const parking = options.parkingMinutes ?? PARKING_WALK_MINUTES;

@@ -2,7 +2,7 @@
 // in the clinician's time zone, at a DST change too.
 import { describe, expect, it } from 'vitest';
 import { detectLanguage, parseMoments, parseRange } from '../../../core/assistant/when.ts';
-import { zonedDate, zonedDateTime, zonedMinute } from '../../../core/assistant/zoned-time.ts';
+import { zonedDate, zonedDateTime, zonedMinute } from '../../../core/time/zoned-time.ts';
 
 const TZ = 'America/Chicago';
 // Monday, November 23, 2026, 9:30 AM in Chicago.

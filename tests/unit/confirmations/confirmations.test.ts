@@ -2,8 +2,7 @@
 // means for the visit, the confirmation tools bound to one visit, and the re-plan that keeps confirmed times.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ToolResult } from '../../../core/assistant/contract.ts';
-import { toVisit, type Visit } from '../../../core/assistant/visits.ts';
-import { addDays, zonedMinute } from '../../../core/assistant/zoned-time.ts';
+import { type ConfirmationToolContext, runConfirmationTool } from '../../../core/assistant/tools/confirmation-call.ts';
 import {
   arrivalWindowText,
   buildCallList,
@@ -15,8 +14,9 @@ import {
 import type { ConfirmationStatus, VisitConfirmation } from '../../../core/confirmations/contract.ts';
 import { summarise } from '../../../core/confirmations/reoptimise.ts';
 import { readReport } from '../../../core/confirmations/report.ts';
-import type { ConfirmationStore } from '../../../core/confirmations/store.ts';
-import { type ConfirmationToolContext, runConfirmationTool } from '../../../core/confirmations/tools.ts';
+import { addDays, zonedMinute } from '../../../core/time/zoned-time.ts';
+import { toVisit, type Visit } from '../../../core/visits/visits.ts';
+import type { ConfirmationStore } from '../../../server/confirmations/store.ts';
 import { type MemoryCalendar, memoryCalendar, seedFor } from '../../support/memory-calendar.ts';
 
 const ZONE = 'America/Chicago';

@@ -8,9 +8,9 @@ import {
   GoogleGrantMissingError,
   GoogleWriteAccessMissingError,
 } from '../../../core/google/access.ts';
-import type { GoogleGrantBroker } from '../../../core/google/grant-access.ts';
-import { GoogleTokenError } from '../../../core/google/oauth-client.ts';
-import { createGoogleTokenHandler } from '../../../supabase/functions/_shared/google-token-handler.ts';
+import { createGoogleTokenHandler } from '../../../server/functions/google-token.ts';
+import type { GoogleGrantBroker } from '../../../server/google/grant-access.ts';
+import { GoogleTokenError } from '../../../server/google/oauth-client.ts';
 
 const SUPABASE_URL = 'https://project.supabase.test';
 const ANON = 'anon-key';

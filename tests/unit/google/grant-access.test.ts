@@ -9,11 +9,11 @@ import {
   GoogleGrantMissingError,
   GoogleWriteAccessMissingError,
 } from '../../../core/google/access.ts';
-import { ACCESS_TOKEN_MARGIN_MS, createGrantGoogleAccess } from '../../../core/google/grant-access.ts';
-import type { GrantStore, StoredGrant } from '../../../core/google/grant-store.ts';
-import { GoogleTokenError } from '../../../core/google/oauth-client.ts';
-import { importTokenKey, openToken } from '../../../core/google/token-crypto.ts';
 import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../../fixtures/local-secrets.ts';
+import { ACCESS_TOKEN_MARGIN_MS, createGrantGoogleAccess } from '../../../server/google/grant-access.ts';
+import type { GrantStore, StoredGrant } from '../../../server/google/grant-store.ts';
+import { GoogleTokenError } from '../../../server/google/oauth-client.ts';
+import { importTokenKey, openToken } from '../../../server/google/token-crypto.ts';
 
 const USER = '0b5c2f4e-2f6a-4c53-9d0e-7a1f3b9c8d21';
 const TOKEN_URL = 'https://oauth2.test/token';

@@ -1,8 +1,8 @@
 // AES-256-GCM sealing of stored Google refresh tokens: round trip, fresh IVs, and every kind of
 // tampering (ciphertext, IV, owner, key, format) refused with TokenDecryptError.
 import { describe, expect, it } from 'vitest';
-import { importTokenKey, openToken, sealToken, TokenDecryptError } from '../../../core/google/token-crypto.ts';
 import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../../fixtures/local-secrets.ts';
+import { importTokenKey, openToken, sealToken, TokenDecryptError } from '../../../server/google/token-crypto.ts';
 
 const USER = '0b5c2f4e-2f6a-4c53-9d0e-7a1f3b9c8d21';
 const OTHER = '6a2d9e1c-8b7f-4e3a-a5c4-1d2e3f4a5b6c';

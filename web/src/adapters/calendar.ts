@@ -32,7 +32,14 @@ export function createCalendarPorts(
   }
 
   const list = (providerToken: string, signal: AbortSignal): Promise<CalendarEvent[]> =>
-    listUpcomingEvents({ baseUrl: calendarApiUrl, providerToken, signal, now: now() });
+    listUpcomingEvents({
+      baseUrl: calendarApiUrl,
+      providerToken,
+      signal,
+      now: now(),
+      // Called detached: the browser's fetch refuses another `this`.
+      fetch: (input, init) => fetch(input, init),
+    });
 
   return {
     async getProviderToken() {

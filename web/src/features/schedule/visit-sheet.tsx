@@ -4,7 +4,7 @@
 // it and this evening's confirmation call (its mark; the database's detail as text). A native modal <dialog>: focus moves inside and stays there; Escape or Close closes it and the
 // caller puts focus back where it was.
 import { useEffect, useRef } from 'react';
-import { toVisit } from '../../../../core/assistant/visits.ts';
+import { toVisit } from '../../../../core/visits/visits.ts';
 import type { ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { formatMinutes, formatTimeRange } from '../../components/time-format.ts';
 import { ConfirmationMark, extraDetail } from './confirmation-mark.tsx';

@@ -10,7 +10,7 @@ import {
   GoogleWriteAccessMissingError,
   hasReadScope,
   hasWriteScope,
-} from './access.ts';
+} from '../../core/google/access.ts';
 import type { GrantStore } from './grant-store.ts';
 import {
   type GoogleClient,

@@ -4,18 +4,18 @@
 // as the platform requires, except for the platform's own authentication: a wrong or missing server
 // secret answers 401 before anything is read. The clinician is the subject of the call token that the
 // web app passed as an assistant-overrides variable; Google access comes from the grant stored at sign-in.
-import { type CallTokenClaims, verifyCallToken } from '../../../core/assistant/call-token.ts';
-import { CALL_TOKEN_VARIABLE, type ToolResult } from '../../../core/assistant/contract.ts';
-import type { ToolContext } from '../../../core/assistant/tool-kit.ts';
-import { runTool } from '../../../core/assistant/tools/index.ts';
-import type { HomeAware } from '../../../core/assistant/tools/read-tools.ts';
-import { detectLanguage } from '../../../core/assistant/when.ts';
-import { isValidTimeZone } from '../../../core/assistant/zoned-time.ts';
-import { googleCalendarPort } from '../../../core/calendar/google-calendar.ts';
-import type { ConfirmationStore } from '../../../core/confirmations/store.ts';
-import { runConfirmationTool } from '../../../core/confirmations/tools.ts';
-import { type GoogleAccess, hasWriteScope } from '../../../core/google/access.ts';
-import { bearerToken, errorJson, type Fetch, json, sameSecret, type WebHandler } from './http.ts';
+import { type CallTokenClaims, verifyCallToken } from '../../core/assistant/call-token.ts';
+import { CALL_TOKEN_VARIABLE, type ToolResult } from '../../core/assistant/contract.ts';
+import type { ToolContext } from '../../core/assistant/tool-kit.ts';
+import { runConfirmationTool } from '../../core/assistant/tools/confirmation-call.ts';
+import type { HomeAware } from '../../core/assistant/tools/home-aware.ts';
+import { runTool } from '../../core/assistant/tools/index.ts';
+import { detectLanguage } from '../../core/assistant/when.ts';
+import { googleCalendarPort } from '../../core/calendar/google-calendar.ts';
+import { type GoogleAccess, hasWriteScope } from '../../core/google/access.ts';
+import { isValidTimeZone } from '../../core/time/zoned-time.ts';
+import type { ConfirmationStore } from '../confirmations/store.ts';
+import { bearerToken, errorJson, type Fetch, json, sameSecret, type WebHandler } from '../http.ts';
 
 export interface AssistantToolsConfig {
   /** The secret the voice platform sends (`X-Vapi-Secret`, or `Authorization: Bearer`). */
@@ -119,7 +119,7 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     const { userId } = claims;
     const calendar = googleCalendarPort({
       baseUrl: config.calendarApiUrl,
-      fetch: config.fetch,
+      fetch: config.fetch ?? globalThis.fetch.bind(globalThis),
       token: async (need) => (await config.googleAccess.accessToken(userId, need)).accessToken,
       now: config.now,
     });

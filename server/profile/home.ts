@@ -1,7 +1,7 @@
 // The place where a clinician's working day starts and ends, from their own profile row (public.profiles:
 // home_lat, home_lng; migration 20261125000000_profile_home.sql). Read server-side for the assistant's route tool
 // so it counts the same legs as the dashboard's Route view. Personal data: never logged.
-import type { SqlQuery } from '../google/grant-store.ts';
+import type { SqlQuery } from '../sql.ts';
 
 export interface HomePlace {
   lat: number;

@@ -1,6 +1,6 @@
 // POST /functions/v1/call-token: the signed-in clinician's web app gets a short-lived call token to pass
 // to the voice platform as an assistant-overrides variable (core/assistant/call-token.ts says why).
-import { signCallToken } from '../../../core/assistant/call-token.ts';
+import { signCallToken } from '../../core/assistant/call-token.ts';
 import {
   errorJson,
   json,
@@ -9,7 +9,7 @@ import {
   supabaseCaller,
   UnauthorizedError,
   type WebHandler,
-} from './http.ts';
+} from '../http.ts';
 
 export interface CallTokenConfig extends SupabaseAuthConfig {
   callTokenSecret: string;

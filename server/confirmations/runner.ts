@@ -4,10 +4,8 @@
 // check. The same runner serves the Edge Function and the local platform; nothing here holds state
 // between events, so an evening survives restarts and runs on any instance.
 import { type AnyActorRef, createActor } from 'xstate';
-import { signCallToken } from '../../../core/assistant/call-token.ts';
-import { toVisit, type Visit } from '../../../core/assistant/visits.ts';
-import { addDays, isValidTimeZone, zonedDate, zonedDateTime, zonedMinute } from '../../../core/assistant/zoned-time.ts';
-import type { CalendarPort } from '../../../core/calendar/google-calendar.ts';
+import { signCallToken } from '../../core/assistant/call-token.ts';
+import type { CalendarPort } from '../../core/calendar/google-calendar.ts';
 import {
   buildCallList,
   callingHoursEnd,
@@ -15,18 +13,20 @@ import {
   eveningCallTime,
   SKIP_REASONS,
   withinCallingHours,
-} from '../../../core/confirmations/call-list.ts';
-import type { BatchState, BatchStatus, BatchSummary, CallPlan } from '../../../core/confirmations/contract.ts';
-import { summarise } from '../../../core/confirmations/reoptimise.ts';
-import type { BatchRow, Clinician, ConfirmationStore } from '../../../core/confirmations/store.ts';
-import type { VoicePort } from '../../../core/confirmations/voice-port.ts';
-import { createConfirmationBatchActors } from '../../../machines/confirmation-batch/confirmation-batch.actors.ts';
-import { confirmationBatchMachine } from '../../../machines/confirmation-batch/confirmation-batch.machine.ts';
+} from '../../core/confirmations/call-list.ts';
+import type { BatchState, BatchStatus, BatchSummary, CallPlan } from '../../core/confirmations/contract.ts';
+import { summarise } from '../../core/confirmations/reoptimise.ts';
+import { addDays, isValidTimeZone, zonedDate, zonedDateTime, zonedMinute } from '../../core/time/zoned-time.ts';
+import { toVisit, type Visit } from '../../core/visits/visits.ts';
+import { createConfirmationBatchActors } from '../../machines/confirmation-batch/confirmation-batch.actors.ts';
+import { confirmationBatchMachine } from '../../machines/confirmation-batch/confirmation-batch.machine.ts';
 import type {
   BatchActorInput,
   ConfirmationBatchEvent,
   ConfirmationBatchPorts,
-} from '../../../machines/confirmation-batch/confirmation-batch.types.ts';
+} from '../../machines/confirmation-batch/confirmation-batch.types.ts';
+import type { BatchRow, Clinician, ConfirmationStore } from './store.ts';
+import type { VoicePort } from './voice-port.ts';
 
 export const FINAL_STATES: readonly BatchState[] = ['done', 'failed', 'cancelled'];
 /** How long one event may keep the machine busy (the Edge Function's wall-clock limit is longer). */

@@ -11,9 +11,9 @@ import {
   type GoogleAccessToken,
   GoogleGrantMissingError,
   GoogleWriteAccessMissingError,
-} from '../../../core/google/access.ts';
-import type { GoogleGrantBroker } from '../../../core/google/grant-access.ts';
-import { GoogleTokenError } from '../../../core/google/oauth-client.ts';
+} from '../../core/google/access.ts';
+import type { GoogleGrantBroker } from '../google/grant-access.ts';
+import { GoogleTokenError } from '../google/oauth-client.ts';
 import {
   errorJson,
   json,
@@ -23,7 +23,7 @@ import {
   supabaseCaller,
   UnauthorizedError,
   type WebHandler,
-} from './http.ts';
+} from '../http.ts';
 
 export const REAUTH_REQUIRED_MESSAGE = 'Google Calendar access is not available. Please sign in again.';
 /** Google refresh tokens are ~100 characters; anything far longer is not one. */

@@ -4,7 +4,7 @@
 // from their title ("PT follow-up — Jane Doe") and description ("Patient time window: 09:00–12:00",
 // "Phone: …"). Descriptions are untrusted text: notes are plain text, tags and scripts removed.
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
-import { HH_MM, hhmmToMinutes, zonedDate, zonedMinute } from './zoned-time.ts';
+import { HH_MM, hhmmToMinutes, zonedDate, zonedMinute } from '../time/zoned-time.ts';
 
 export interface Visit {
   id: string;

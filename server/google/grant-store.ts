@@ -2,8 +2,7 @@
 // 20261123000000_google_grants.sql), through a bare `query(sql, params)` so the same code runs on the
 // local platform's PGlite and, in the Edge Function, on a Postgres driver. Scopes travel as one
 // space-separated string and timestamps stay in SQL, so no driver's array or date mapping matters.
-
-export type SqlQuery = (sql: string, params: readonly unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+import type { SqlQuery } from '../sql.ts';
 
 export interface StoredGrant {
   /** The sealed refresh token (token-crypto.ts); also identifies this grant version. */

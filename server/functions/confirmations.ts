@@ -2,15 +2,15 @@
 // CLI, with the admin secret) plan, run, cancel and read a clinician's batch; a cron posts /tick; a
 // signed-in clinician may read their own day's status; the voice platform posts each call's
 // end-of-call-report to /webhook with the server secret. Errors are `{code, message}` JSON.
-import { verifyCallToken } from '../../../core/assistant/call-token.ts';
-import { CALL_TOKEN_VARIABLE } from '../../../core/assistant/contract.ts';
-import { isIsoDate } from '../../../core/assistant/zoned-time.ts';
-import { CalendarApiError } from '../../../core/calendar/calendar-client.ts';
-import type { BatchState } from '../../../core/confirmations/contract.ts';
-import { readReport } from '../../../core/confirmations/report.ts';
-import type { ConfirmationStore } from '../../../core/confirmations/store.ts';
-import { GoogleGrantMissingError } from '../../../core/google/access.ts';
-import { BatchConflictError, type BatchRunner, ClinicianNotFoundError, FINAL_STATES } from './confirmation-runner.ts';
+import { verifyCallToken } from '../../core/assistant/call-token.ts';
+import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
+import { CalendarApiError } from '../../core/calendar/calendar-client.ts';
+import type { BatchState } from '../../core/confirmations/contract.ts';
+import { readReport } from '../../core/confirmations/report.ts';
+import { GoogleGrantMissingError } from '../../core/google/access.ts';
+import { isIsoDate } from '../../core/time/zoned-time.ts';
+import { BatchConflictError, type BatchRunner, ClinicianNotFoundError, FINAL_STATES } from '../confirmations/runner.ts';
+import type { ConfirmationStore } from '../confirmations/store.ts';
 import {
   bearerToken,
   errorJson,
@@ -22,7 +22,7 @@ import {
   supabaseCaller,
   UnauthorizedError,
   type WebHandler,
-} from './http.ts';
+} from '../http.ts';
 
 export interface ConfirmationsConfig extends SupabaseAuthConfig {
   /** Administrators' bearer secret (HOMEROUNDS_ADMIN_SECRET). */

@@ -2,14 +2,16 @@
 // visit_confirmations and do_not_call (migration 20261124000000_visit_confirmations.sql), through a bare
 // `query(sql, params)` so the same code runs on the local platform's PGlite and, in the Edge Function, on
 // a Postgres driver (as core/google/grant-store.ts). Timestamps travel as ISO text.
-import type { SqlQuery } from '../google/grant-store.ts';
+
 import {
   type BatchSummary,
   type CallListEntry,
   type ConfirmationStatus,
   DEFAULT_CALL_AT,
+  type RecordedOutcome,
   type VisitConfirmation,
-} from './contract.ts';
+} from '../../core/confirmations/contract.ts';
+import type { SqlQuery } from '../sql.ts';
 
 export interface Clinician {
   userId: string;
@@ -378,13 +380,7 @@ export function createConfirmationStore(query: SqlQuery) {
       userId: string,
       visitDate: string,
       eventId: string,
-      outcome: {
-        status: ConfirmationStatus;
-        newStart: string | null;
-        detail: string | null;
-        late: boolean;
-        callId?: string | null;
-      },
+      outcome: RecordedOutcome,
     ): Promise<boolean> {
       const { rows } = await query(
         `update public.visit_confirmations set status = $4, new_start = coalesce($5::timestamptz, new_start),

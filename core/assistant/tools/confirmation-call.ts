@@ -3,19 +3,23 @@
 // me". Bound to ONE visit by the call token's scope: they never read out or change anything else, and
 // their sentences never name another patient, a diagnosis or a visit type.
 
-import type { ConfirmationScope } from '../assistant/call-token.ts';
-import type { ToolResult } from '../assistant/contract.ts';
-import { type Args, type ToolContext, tr } from '../assistant/tool-kit.ts';
-import { parseArguments } from '../assistant/tools/index.ts';
-import { checkSlot, fittingIntervals, type Place } from '../assistant/tools/write-tools.ts';
-import { durationMinutes, toVisit, type Visit } from '../assistant/visits.ts';
-import { clockText, dayText, zonedDate, zonedDateTime, zonedMinute } from '../assistant/zoned-time.ts';
-import { CONFIRMATION_TOOLS, type ConfirmationToolName, type OfferedSlot } from './contract.ts';
-import type { ConfirmationStore } from './store.ts';
+import {
+  CONFIRMATION_TOOLS,
+  type ConfirmationCallRecords,
+  type ConfirmationToolName,
+  type OfferedSlot,
+} from '../../confirmations/contract.ts';
+import { clockText, dayText, zonedDate, zonedDateTime, zonedMinute } from '../../time/zoned-time.ts';
+import { durationMinutes, toVisit, type Visit } from '../../visits/visits.ts';
+import type { ConfirmationScope } from '../call-token.ts';
+import type { ToolResult } from '../contract.ts';
+import { type Args, type ToolContext, tr } from '../tool-kit.ts';
+import { parseArguments } from './index.ts';
+import { checkSlot, fittingIntervals, type Place } from './write-tools.ts';
 
 export interface ConfirmationToolContext extends ToolContext {
   scope: ConfirmationScope;
-  store: ConfirmationStore;
+  store: ConfirmationCallRecords;
 }
 
 /** How many times are offered at once (a phone call, not a menu). */

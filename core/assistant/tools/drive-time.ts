@@ -1,0 +1,202 @@
+// drive_time: driving between two visits, or over a day or several in calendar order, counting the legs
+// from and back home when the home is known (the same legs as the Route view's calendar order).
+import type { LatLon } from '../../routing/travel/provider.ts';
+import { dayText } from '../../time/zoned-time.ts';
+import { isPatientVisit, toVisit, type Visit } from '../../visits/visits.ts';
+import type { ToolResult } from '../contract.ts';
+import {
+  type Args,
+  ArgumentError,
+  checkRange,
+  clock,
+  dateArg,
+  distanceText,
+  driveMinutes,
+  loadDay,
+  loadDays,
+  plural,
+  result,
+  roadKm,
+  stringArg,
+  type ToolContext,
+  today,
+  tr,
+  when,
+} from '../tool-kit.ts';
+import type { HomeAware } from './home-aware.ts';
+import { byTime, capitalize, rangeText } from './read-shared.ts';
+
+/** Driving: between two visits, or a whole day (or days) in calendar order, from and back home when the home is known. */
+export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promise<ToolResult> {
+  const fromId = stringArg(args, 'fromVisitId');
+  const toId = stringArg(args, 'toVisitId');
+  if (fromId || toId) {
+    if (!fromId || !toId) throw new ArgumentError('Give both fromVisitId and toVisitId, or a date for the whole day.');
+    const [a, b] = await Promise.all([ctx.calendar.get(fromId), ctx.calendar.get(toId)]);
+    if (!a || !b)
+      return result(
+        'not_found',
+        tr(
+          ctx,
+          'I could not find one of those visits on your calendar.',
+          'No encuentro una de esas visitas en tu calendario.',
+        ),
+      );
+    const [first, second] = [toVisit(a, ctx.timeZone), toVisit(b, ctx.timeZone)].sort(byTime) as [Visit, Visit];
+    if (!first.coords || !second.coords)
+      return result(
+        'answer',
+        tr(
+          ctx,
+          `I don't have the location of ${!first.coords ? first.title : second.title}, so I can't estimate the drive.`,
+          `No tengo la ubicación de ${!first.coords ? first.title : second.title}, así que no puedo estimar el trayecto.`,
+        ),
+      );
+    const minutes = driveMinutes(first.coords, second.coords).minutes;
+    const km = roadKm(first.coords, second.coords);
+    let gapText = '';
+    if (first.date === second.date) {
+      const gap = second.startMinute - first.endMinute;
+      gapText =
+        gap >= minutes
+          ? tr(
+              ctx,
+              ` ${first.patient}'s visit ends at ${clock(ctx, first.endMinute)} and ${second.patient}'s starts at ${clock(ctx, second.startMinute)}: ${gap} min, enough time.`,
+              ` La visita de ${first.patient} termina a las ${clock(ctx, first.endMinute)} y la de ${second.patient} empieza a las ${clock(ctx, second.startMinute)}: ${gap} min, tiempo suficiente.`,
+            )
+          : tr(
+              ctx,
+              ` ${first.patient}'s visit ends at ${clock(ctx, first.endMinute)} and ${second.patient}'s starts at ${clock(ctx, second.startMinute)}: only ${gap} min, ${minutes - gap} min short.`,
+              ` La visita de ${first.patient} termina a las ${clock(ctx, first.endMinute)} y la de ${second.patient} empieza a las ${clock(ctx, second.startMinute)}: solo ${gap} min, faltan ${minutes - gap} min.`,
+            );
+    }
+    return result(
+      'answer',
+      tr(
+        ctx,
+        `Driving from ${first.patient} (${first.address ?? 'no address'}) to ${second.patient} (${second.address ?? 'no address'}) takes about ${minutes} min, about ${distanceText(ctx, km)}.${gapText}`,
+        `El trayecto de ${first.patient} (${first.address ?? 'sin dirección'}) a ${second.patient} (${second.address ?? 'sin dirección'}) es de unos ${minutes} min, unos ${distanceText(ctx, km)}.${gapText}`,
+      ),
+      {
+        minutes,
+        km: Math.round(km * 10) / 10,
+        gapMinutes: first.date === second.date ? second.startMinute - first.endMinute : null,
+      },
+    );
+  }
+  const rangeFrom = dateArg(args, 'from', ctx);
+  const home = (await ctx.home?.()) ?? null;
+  if (rangeFrom) return driveRange(args, ctx, rangeFrom, home);
+  const date = dateArg(args, 'date', ctx) ?? today(ctx);
+  const visits = (await loadDay(ctx, date)).filter(isPatientVisit);
+  const located = visits.filter((v) => v.coords);
+  if (located.length < (home ? 1 : 2))
+    return result(
+      'answer',
+      tr(
+        ctx,
+        `You have ${plural(ctx, located.length, 'visit', 'visita')} with a known location ${when(ctx, date)}, so there is no driving ${home ? 'to visits' : 'between visits'} to estimate.`,
+        `Tienes ${plural(ctx, located.length, 'visit', 'visita')} con ubicación conocida ${when(ctx, date)}: no hay trayectos ${home ? 'a visitas' : 'entre visitas'} que estimar.`,
+      ),
+      { date, minutes: 0, km: 0, legs: [], countsHomeLegs: home !== null },
+    );
+  const homeName = tr(ctx, 'home', 'casa');
+  const legs = dayLegs(located, home).map((l) => ({
+    ...l,
+    from: l.from ? (l.from.patient ?? l.from.title) : homeName,
+    to: l.to ? (l.to.patient ?? l.to.title) : homeName,
+  }));
+  const minutes = legs.reduce((s, l) => s + l.minutes, 0);
+  const km = legs.reduce((s, l) => s + l.km, 0);
+  const longest = [...legs].sort((a, b) => b.minutes - a.minutes)[0] as (typeof legs)[number];
+  const skipped = visits.length - located.length;
+  const counted = home
+    ? tr(
+        ctx,
+        `from home to ${plural(ctx, located.length, 'visit', 'visita')} and back, in your calendar order`,
+        `de casa a ${plural(ctx, located.length, 'visit', 'visita')} y de vuelta, en el orden de tu calendario`,
+      )
+    : tr(
+        ctx,
+        `between ${located.length} visits in your calendar order (not counting the drive from and back home)`,
+        `entre ${located.length} visitas en el orden de tu calendario (sin contar la ida y la vuelta a casa)`,
+      );
+  const say = tr(
+    ctx,
+    `${capitalize(when(ctx, date))} you drive about ${minutes} min, about ${distanceText(ctx, km)}, ${counted}. The longest leg is ${longest.from} to ${longest.to}, about ${longest.minutes} min.${skipped ? ` ${skipped} visit${skipped === 1 ? ' has' : 's have'} no known location and ${skipped === 1 ? 'is' : 'are'} not counted.` : ''}`,
+    `${capitalize(when(ctx, date))} conduces unos ${minutes} min, unos ${distanceText(ctx, km)}, ${counted}. El trayecto más largo es de ${longest.from} a ${longest.to}, unos ${longest.minutes} min.${skipped ? ` ${plural(ctx, skipped, 'visit', 'visita')} sin ubicación conocida no se cuenta${skipped === 1 ? '' : 'n'}.` : ''}`,
+  );
+  return result('answer', say, {
+    date,
+    minutes,
+    km: Math.round(km * 10) / 10,
+    countsHomeLegs: home !== null,
+    legs: legs.map((l) => ({ ...l, km: Math.round(l.km * 10) / 10 })),
+  });
+}
+
+/**
+ * The legs of a day in calendar order between its located visits, and from and back home when the home is known
+ * (`from`/`to` null = home): the legs the Route view counts for the calendar order.
+ */
+function dayLegs(
+  located: Visit[],
+  home: LatLon | null,
+): Array<{ from: Visit | null; to: Visit | null; minutes: number; km: number }> {
+  const stops: Array<{ visit: Visit | null; at: LatLon }> = located.map((v) => ({ visit: v, at: v.coords as LatLon }));
+  if (home && stops.length > 0) {
+    stops.unshift({ visit: null, at: home });
+    stops.push({ visit: null, at: home });
+  }
+  return stops.slice(1).map((stop, i) => {
+    const prev = stops[i] as (typeof stops)[number];
+    return {
+      from: prev.visit,
+      to: stop.visit,
+      minutes: driveMinutes(prev.at, stop.at).minutes,
+      km: roadKm(prev.at, stop.at),
+    };
+  });
+}
+
+/** Driving over several days: per day and in total, in calendar order. */
+async function driveRange(args: Args, ctx: ToolContext, from: string, home: LatLon | null): Promise<ToolResult> {
+  const to = dateArg(args, 'to', ctx) ?? from;
+  checkRange(from, to);
+  const days = await loadDays(ctx, from, to);
+  const perDay = [...days.entries()]
+    .map(([date, list]) => {
+      const legs = dayLegs(
+        list.filter(isPatientVisit).filter((v) => v.coords),
+        home,
+      );
+      return { date, minutes: legs.reduce((s, l) => s + l.minutes, 0), km: legs.reduce((s, l) => s + l.km, 0) };
+    })
+    .filter((d) => d.minutes > 0);
+  const minutes = perDay.reduce((s, d) => s + d.minutes, 0);
+  const km = perDay.reduce((s, d) => s + d.km, 0);
+  const lines = perDay.map((d) => `${dayText(d.date, ctx.language)}: ${d.minutes} min`).join('; ');
+  const say = perDay.length
+    ? tr(
+        ctx,
+        home
+          ? `${capitalize(rangeText(ctx, from, to))} you drive about ${minutes} min in all, about ${distanceText(ctx, km)}, from home, between visits and back, in your calendar order: ${lines}.`
+          : `${capitalize(rangeText(ctx, from, to))} you drive about ${minutes} min in all, about ${distanceText(ctx, km)}, between visits, in your calendar order, not counting the drive from and back home: ${lines}.`,
+        home
+          ? `${capitalize(rangeText(ctx, from, to))} conduces unos ${minutes} min en total (unos ${distanceText(ctx, km)}) desde casa, entre visitas y de vuelta: ${lines}.`
+          : `${capitalize(rangeText(ctx, from, to))} conduces unos ${minutes} min en total (unos ${distanceText(ctx, km)}) entre visitas, sin contar la ida y la vuelta a casa: ${lines}.`,
+      )
+    : tr(
+        ctx,
+        `You have no driving ${home ? 'to visits' : 'between visits'} ${rangeText(ctx, from, to)}.`,
+        `No tienes trayectos ${home ? 'a visitas' : 'entre visitas'} ${rangeText(ctx, from, to)}.`,
+      );
+  return result('answer', say, {
+    from,
+    to,
+    minutes,
+    km: Math.round(km * 10) / 10,
+    countsHomeLegs: home !== null,
+    days: perDay.map((d) => ({ ...d, km: Math.round(d.km * 10) / 10 })),
+  });
+}

@@ -1,0 +1,6 @@
+// The optional home on a read tool's context: driving and the day's best order count the legs from and
+// back home when the caller knows it.
+/** Where the clinician's day starts and ends, when the caller knows it (the tool reads it if present). */
+export interface HomeAware {
+  home?(): Promise<{ lat: number; lon: number } | null>;
+}

@@ -1,0 +1,119 @@
+// optimize_route: the day's best order, the same plan as the dashboard's Route view, said with its saving,
+// or, when no order meets every window, which windows break and the least-late order.
+import { planDay } from '../../routing/plan-day.ts';
+import { addDays, zonedDateTime } from '../../time/zoned-time.ts';
+import type { ToolResult } from '../contract.ts';
+import { type Args, clock, dateArg, loadDay, plural, result, type ToolContext, today, tr, when } from '../tool-kit.ts';
+import type { HomeAware } from './home-aware.ts';
+
+/**
+ * The day's best order: the Route view's plan (core/routing/plan-day), with the calendar's booked times and
+ * the same legs (from and back home when the context knows the home; said when it does not). A day with no
+ * feasible order gets no saving: which windows break, by how much, and the least-late order, named so.
+ */
+export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): Promise<ToolResult> {
+  const date = dateArg(args, 'date', ctx) ?? addDays(today(ctx), 1);
+  const dayVisits = await loadDay(ctx, date);
+  const events = await ctx.calendar.list(
+    zonedDateTime(date, 0, ctx.timeZone).instant,
+    zonedDateTime(addDays(date, 1), 0, ctx.timeZone).instant,
+  );
+  const home = (await ctx.home?.()) ?? null;
+  const plan = planDay(events, date, home ? { home: { lat: home.lat, lon: home.lon, label: 'Home' } } : {});
+  const byId = new Map(dayVisits.map((v) => [v.id, v]));
+  const span = when(ctx, date);
+  if (plan.error)
+    return result(
+      'answer',
+      tr(ctx, `I couldn't plan ${span}: ${plan.error}`, `No pude planificar ${span}: ${plan.error}`),
+    );
+  const report = plan.report;
+  if (!report || report.optimized.stops.length < 2) {
+    return result(
+      'answer',
+      tr(
+        ctx,
+        `You have ${plural(ctx, plan.visits.length, 'visit', 'visita')} with a known location ${span}, so there is nothing to reorder.`,
+        `Tienes ${plural(ctx, plan.visits.length, 'visit', 'visita')} con ubicación conocida ${span}: no hay nada que reordenar.`,
+      ),
+      { date, order: plan.visits.map((v) => v.id) },
+    );
+  }
+  const name = (id: string) => {
+    const v = byId.get(id);
+    return v ? `${v.patient ?? v.title} (${tr(ctx, 'booked', 'reservada a las')} ${clock(ctx, v.startMinute)})` : id;
+  };
+  const order = report.optimized.order.map((id, i) => `${i + 1}. ${name(id)}`).join('\n');
+  const before = Math.round(report.travelBeforeMinutes);
+  const after = Math.round(report.travelAfterMinutes);
+  const saved = report.savedMinutes === null ? null : Math.round(report.savedMinutes);
+  const same = report.optimized.order.join() === report.calendar.order.join();
+  const legs = report.countsHomeLegs
+    ? tr(ctx, 'counting the drive from and back home', 'contando el trayecto desde y hasta casa')
+    : tr(
+        ctx,
+        'between visits, not counting the drive from and back home',
+        'entre visitas, sin contar el trayecto desde y hasta casa',
+      );
+  const facts = {
+    date,
+    order: report.optimized.order,
+    calendarOrder: report.calendar.order,
+    travelBeforeMinutes: before,
+    travelAfterMinutes: after,
+    savedMinutes: saved,
+    savedPercent: report.savedPercent === null ? null : Math.round(report.savedPercent),
+    feasible: report.feasible,
+    provedOptimal: report.provedOptimal,
+    countsHomeLegs: report.countsHomeLegs,
+    lateMinutes: Math.round(report.optimized.lateMinutes),
+  };
+  if (!report.feasible) {
+    // No saving: say which windows break and by how much, and which order is the least late.
+    const broken = [...report.unservable, ...report.violations]
+      .filter((v, i, all) => all.findIndex((w) => w.visitId === v.visitId && w.reason === v.reason) === i)
+      .map((v) => v.message)
+      .join(' ');
+    const late = Math.round(report.optimized.lateMinutes);
+    const which = same
+      ? tr(
+          ctx,
+          `Your calendar order is the least-late order I found (${late} min late in all), about ${before} min of driving ${legs}.`,
+          `El orden de tu calendario es el que menos retraso tiene (${late} min en total), unos ${before} min de conducción ${legs}.`,
+        )
+      : tr(
+          ctx,
+          `The least-late order I found (${late} min late in all, against ${Math.round(report.calendar.lateMinutes)} min in your calendar order), about ${after} min of driving ${legs}:\n${order}`,
+          `El orden con menos retraso (${late} min en total, frente a ${Math.round(report.calendar.lateMinutes)} min en tu calendario), unos ${after} min de conducción ${legs}:\n${order}`,
+        );
+    return result(
+      'answer',
+      tr(
+        ctx,
+        `No order ${span} meets every patient's time window, so there is no saving to claim. ${broken} ${which}`,
+        `Ningún orden ${span} cumple todas las franjas horarias, así que no hay ahorro que indicar. ${which}`,
+      ),
+      facts,
+    );
+  }
+  if (same || (saved ?? 0) < 1) {
+    return result(
+      'answer',
+      tr(
+        ctx,
+        `Your calendar order ${span} is already the best: about ${before} min of driving ${legs}, ${report.optimized.stops.length} visits.`,
+        `El orden de tu calendario ${span} ya es el mejor: unos ${before} min de conducción ${legs}, ${report.optimized.stops.length} visitas.`,
+      ),
+      facts,
+    );
+  }
+  return result(
+    'answer',
+    tr(
+      ctx,
+      `Best order ${span} (${report.optimized.stops.length} visits):\n${order}\nDriving drops from about ${before} to ${after} min ${legs}: you save ${saved} min (${Math.round(report.savedPercent ?? 0)}%). Your calendar is unchanged; the Route view shows the same plan.`,
+      `Mejor orden ${span} (${report.optimized.stops.length} visitas):\n${order}\nLa conducción baja de unos ${before} a ${after} min ${legs}: ahorras ${saved} min (${Math.round(report.savedPercent ?? 0)} %). Tu calendario no cambia.`,
+    ),
+    facts,
+  );
+}

@@ -1,0 +1,119 @@
+// The server's one composition root: every Edge Function handler, built from one ServerConfig over the
+// same stores, Google grant broker and confirmation runner. Production calls it from each Deno entry
+// (supabase/functions/<fn>/index.ts, through _shared/deno-env.ts startFunction); the local platform calls it
+// once it listens (emulators/local-server.ts). The two differ only in the config: the same code, other ports.
+// Parts are built on first use, so a function deployed alone never needs another function's secrets.
+import { googleCalendarPort } from '../core/calendar/google-calendar.ts';
+import { FALLBACK_TIME_ZONE, type ServerConfig, type ServerFunction } from './config.ts';
+import { type BatchRunner, createBatchRunner } from './confirmations/runner.ts';
+import { type ConfirmationStore, createConfirmationStore } from './confirmations/store.ts';
+import { createVoicePort } from './confirmations/voice-port.ts';
+import { createAssistantToolsHandler } from './functions/assistant-tools.ts';
+import { createCallTokenHandler } from './functions/call-token.ts';
+import { createConfirmationsHandler } from './functions/confirmations.ts';
+import { createGoogleTokenHandler } from './functions/google-token.ts';
+import { createGrantGoogleAccess, type GoogleGrantBroker } from './google/grant-access.ts';
+import { createSqlGrantStore } from './google/grant-store.ts';
+import { importTokenKey } from './google/token-crypto.ts';
+import type { WebHandler } from './http.ts';
+import { profileHome } from './profile/home.ts';
+
+export type { ServerConfig, ServerFunction } from './config.ts';
+
+export interface Server {
+  /** The Web-standard handler of one Edge Function (`Request → Response`). */
+  handler(fn: ServerFunction): WebHandler;
+  /** The clinicians' Google grants (one access-token cache for every function of this server). */
+  googleAccess(): GoogleGrantBroker;
+  confirmations(): { store: ConfirmationStore; runner: BatchRunner };
+}
+
+/** Builds `make()` on the first call and returns that one thereafter. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => {
+    made ??= { value: make() };
+    return made.value;
+  };
+}
+
+export function createServer(config: ServerConfig): Server {
+  const fetch = config.fetch ?? globalThis.fetch.bind(globalThis);
+  const auth = { supabaseUrl: config.supabaseUrl, anonKey: config.anonKey, fetch };
+
+  const googleAccess = once(() => {
+    const key = importTokenKey(config.google.encryptionKey);
+    // Reported once here instead of ending the process; requests that need Google then fail.
+    key.catch(() => config.log('HOMEROUNDS_TOKEN_ENCRYPTION_KEY must be base64 of 32 bytes'));
+    return createGrantGoogleAccess({
+      store: createSqlGrantStore(config.query),
+      key,
+      google: {
+        clientId: config.google.clientId,
+        clientSecret: config.google.clientSecret,
+        tokenUrl: config.google.tokenUrl,
+        revokeUrl: config.google.revokeUrl,
+        fetch,
+      },
+      now: () => config.now().getTime(),
+    });
+  });
+
+  const confirmations = once(() => {
+    const store = createConfirmationStore(config.query);
+    const runner = createBatchRunner({
+      store,
+      calendarFor: (userId) =>
+        googleCalendarPort({
+          baseUrl: config.google.calendarApiUrl,
+          token: async (need) => (await googleAccess().accessToken(userId, need)).accessToken,
+          fetch,
+          now: config.now,
+        }),
+      voice: createVoicePort({ baseUrl: config.voice.apiUrl, apiKey: config.voice.apiKey, fetch }),
+      assistantId: config.voice.confirmationAssistantId,
+      phoneNumberId: config.voice.confirmationPhoneNumberId,
+      callTokenSecret: config.secrets.callToken,
+      defaultCallbackNumber: config.callbackNumber,
+      defaultTimeZone: config.defaultTimeZone ?? FALLBACK_TIME_ZONE,
+      now: config.now,
+      log: config.log,
+    });
+    return { store, runner };
+  });
+
+  const handlers: Record<ServerFunction, () => WebHandler> = {
+    'call-token': once(() =>
+      createCallTokenHandler({ ...auth, callTokenSecret: config.secrets.callToken, now: config.now }),
+    ),
+    'google-token': once(() => createGoogleTokenHandler({ ...auth, broker: googleAccess(), log: config.log })),
+    'assistant-tools': once(() =>
+      createAssistantToolsHandler({
+        toolsSecret: config.secrets.tools,
+        callTokenSecret: config.secrets.callToken,
+        calendarApiUrl: config.google.calendarApiUrl,
+        googleAccess: googleAccess(),
+        defaultTimeZone: config.defaultTimeZone,
+        fetch,
+        // Confirmation calls (a patient on the phone) record what they asked for here.
+        confirmationStore: confirmations().store,
+        home: (userId) => profileHome(config.query, userId),
+        now: config.now,
+        log: config.log,
+      }),
+    ),
+    confirmations: once(() =>
+      createConfirmationsHandler({
+        ...auth,
+        adminSecret: config.secrets.admin,
+        toolsSecret: config.secrets.tools,
+        callTokenSecret: config.secrets.callToken,
+        ...confirmations(),
+        now: config.now,
+        log: config.log,
+      }),
+    ),
+  };
+
+  return { handler: (fn) => handlers[fn](), googleAccess, confirmations };
+}
