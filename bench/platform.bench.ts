@@ -12,9 +12,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { LOCAL_ANON_KEY } from '../config/local-platform.ts';
 import { systemNow } from '../core/time/system-clock.ts';
 import { REPO_ROOT } from '../emulators/db/migrate.ts';
-import { LOCAL_ANON_KEY } from '../fixtures/local-keys.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? '10');
 const CONNECTIONS = (process.env.BENCH_CONNECTIONS ?? '10,50').split(',').map(Number);

@@ -2,7 +2,7 @@
 // `homerounds --help` is rendered here, once, and inlined into the entry (cli/root-help.ts), so at run time it
 // loads neither commander nor the command tree. The metafile (dist/cli/metafile.json) shows what each chunk
 // loads; tests/unit/cli/help-output.test.ts keeps the entry free of the command tree, schemas, ajv and yaml.
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -14,6 +14,8 @@ const root = join(import.meta.dirname, '..');
 export async function buildCli(outdir = join(root, 'dist/cli')): Promise<Metafile> {
   const wide = await renderRootHelp(10_000);
   const help: RootHelp = { narrow: await renderRootHelp(80), wide, wideColumns: widestLine(wide) };
+  // From empty: chunks of an older build (hashed names) would otherwise stay, with whatever they held.
+  await rm(outdir, { recursive: true, force: true });
   const result = await build({
     entryPoints: [join(root, 'cli/main.ts')],
     outdir,

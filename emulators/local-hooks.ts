@@ -2,8 +2,8 @@
 // and the CLI: fault injection, provider-token expiry and lifetime, minting provider tokens and sessions,
 // revoking a clinician's Google grant, reseeding, reading and reassigning the agency's day (dispatch).
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { CALENDAR_READONLY_SCOPE } from '../core/google/access.ts';
 import { isIsoDate } from '../core/time/zoned-time.ts';
-import { CALENDAR_READONLY_SCOPE } from '../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../fixtures/seed.ts';
 import { resetLocalPlatform, seedToday } from '../fixtures/seed-db.ts';
 import { issueGoogleRefreshToken, revokeGoogleGrant } from './auth/google-oauth.ts';
@@ -12,6 +12,7 @@ import { createSession, issueProviderToken, PROVIDER_TOKEN_TTL_S } from './auth/
 import type { CalendarFault, PlatformContext } from './context.ts';
 import { drain, readBody, sendJson } from './http.ts';
 import { type LocalDispatchMove, localDispatchApply, localDispatchDay, moveProblem } from './local-dispatch.ts';
+import { localCredentials } from './local-secrets.ts';
 import { localServer } from './local-server.ts';
 
 /** Answers carrying tokens are never cached. */
@@ -29,6 +30,7 @@ const ALLOWED_KEYS: Record<string, string[]> = {
   '/clinician-home': ['email'],
   '/dispatch-day': ['date'],
   '/dispatch-apply': ['date', 'moves'],
+  '/credentials': [],
 };
 
 function problem(res: ServerResponse, status: number, message: string): void {
@@ -99,6 +101,11 @@ export async function handleLocal(
   const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
   if (unknown.length > 0) {
     return problem(res, 400, `Unknown field(s) ${unknown.join(', ').slice(0, 200)}; allowed: ${allowed.join(', ')}`);
+  }
+  if (path === '/credentials') {
+    // What `homerounds … --local` needs and must not carry in its build: the development secrets (public by
+    // design, never valid elsewhere). A POST with JSON from this origin or the CLI, like every hook.
+    return sendJson(res, 200, localCredentials(), NO_STORE);
   }
   if (path === '/faults') {
     const calendar = body.calendar;

@@ -2,13 +2,18 @@
 // with the local config — the platform's origin for Supabase Auth, Google and the voice API, its PGlite as
 // the database, development secrets, and a `visit-confirmation` assistant and calling number created on
 // first use from the same template administrators deploy (core/confirmations/assistant-template.ts).
+
+import { LOCAL_ANON_KEY } from '../config/local-platform.ts';
 import { FUNCTION_NAMES, FUNCTIONS_PATH } from '../core/assistant/contract.ts';
 import {
   VISIT_CONFIRMATION_ASSISTANT_NAME,
   visitConfirmationAssistant,
 } from '../core/confirmations/assistant-template.ts';
 import { CONFIRMATIONS_FUNCTION } from '../core/confirmations/contract.ts';
-import { LOCAL_ANON_KEY } from '../fixtures/local-keys.ts';
+import { SEED_TIME_ZONE } from '../fixtures/time.ts';
+import { createServer, type Server } from '../server/index.ts';
+import { GOOGLE_REVOKE_PATH, GOOGLE_TOKEN_PATH } from './auth/google-oauth.ts';
+import type { PlatformContext } from './context.ts';
 import {
   LOCAL_ADMIN_SECRET,
   LOCAL_CALL_TOKEN_SECRET,
@@ -16,11 +21,7 @@ import {
   LOCAL_GOOGLE_CLIENT_SECRET,
   LOCAL_TOKEN_ENCRYPTION_KEY,
   LOCAL_TOOLS_SECRET,
-} from '../fixtures/local-secrets.ts';
-import { SEED_TIME_ZONE } from '../fixtures/time.ts';
-import { createServer, type Server } from '../server/index.ts';
-import { GOOGLE_REVOKE_PATH, GOOGLE_TOKEN_PATH } from './auth/google-oauth.ts';
-import type { PlatformContext } from './context.ts';
+} from './local-secrets.ts';
 import { LOCAL_VOICE_PRIVATE_KEY } from './voice/keys.ts';
 
 /** The agency's callback number on the local platform (a 555 number: never a real line). */

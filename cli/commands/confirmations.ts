@@ -69,7 +69,7 @@ Exit codes: 0 the batch is done (or --dry-run); 1 the batch failed, or one alrea
         const pollMs = handler.checkSeconds(opts.pollInterval, '--poll-interval') * 1000;
         const timeoutMs =
           opts.timeout === undefined ? undefined : handler.checkSeconds(opts.timeout, '--timeout') * 1000;
-        const target = handler.resolveTarget(opts, io.env);
+        const target = await handler.resolveTarget(opts, io.env);
         for (const note of target.notes) io.stderr(`${note}\n`);
         const out = await import('../output/confirmations.ts');
         const client = handler.confirmationsClient(target);
@@ -136,7 +136,7 @@ batch for that day yet.`,
     )
     .action(async (opts: WhereFlags) => {
       const handler = await import('../handlers/confirmations.ts');
-      const target = handler.resolveTarget(opts, io.env);
+      const target = await handler.resolveTarget(opts, io.env);
       for (const note of target.notes) io.stderr(`${note}\n`);
       const client = handler.confirmationsClient(target);
       try {

@@ -124,7 +124,7 @@ function registerEndpoint(topic: Command, endpoint: Endpoint, io: CliIo): void {
         import('../handlers/templates.ts'),
         import('../templates/tools-server.ts'),
       ]);
-      const tools = resolveToolsServer(flags, io.env);
+      const tools = await resolveToolsServer(flags, io.env);
       body = { ...filledTemplateBody(flags.template, tools), ...((body as Record<string, unknown>) ?? {}) };
       // The platform answers with the assistant as created, server secret included: never print it.
       redact = (value) => maskServerSecrets(value);

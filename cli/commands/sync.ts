@@ -5,6 +5,9 @@ import type { GlobalFlags } from '../api/connect.ts';
 import { type CliIo, printJson, printLines } from '../output/io.ts';
 import { addApiOptions, withClient } from './api-options.ts';
 
+/** validate sends nothing: with --local, the platform's tools secret (asked for by apply) is stood in for. */
+const LOCAL_SECRET_STAND_IN = 'the-local-platforms-tools-secret';
+
 const APPLY_RULES = `Files are matched by their homerounds.id when the platform has it, else by key (homerounds.key, else the
 name; name~2 for the second of a name). \${ref:kind/key} becomes that resource's id; \${env:NAME} is read from
 the environment (missing: exit 2 before any request). A file with a homerounds: block is the whole resource:
@@ -83,7 +86,7 @@ export function registerSync(program: Command, io: CliIo, templateTopic?: Comman
           import('../templates/tools-server.ts'),
           import('../output/escape.ts'),
         ]);
-        const tools = resolveToolsServer(flags, io.env);
+        const tools = await resolveToolsServer(flags, io.env);
         const result = await withClient(io, flags, (client) =>
           apply(client, flags.file, {
             dryRun: flags.dryRun ?? false,
@@ -151,7 +154,10 @@ export function registerSync(program: Command, io: CliIo, templateTopic?: Comman
         import('../output/escape.ts'),
         import('../errors.ts'),
       ]);
-      const result = await validateFolder(flags.file, { env: io.env, tools: resolveToolsServer(flags, io.env) });
+      const result = await validateFolder(flags.file, {
+        env: io.env,
+        tools: await resolveToolsServer(flags, io.env, async () => ({ toolsSecret: LOCAL_SECRET_STAND_IN })),
+      });
       if (flags.json) printJson(io, { ok: result.errors.length === 0, ...result });
       else for (const note of result.notes) io.stderr(`note: ${escapeControl(note)}\n`);
       if (result.errors.length) {
@@ -240,9 +246,11 @@ export function registerSync(program: Command, io: CliIo, templateTopic?: Comman
         import('../handlers/templates.ts'),
         import('../templates/tools-server.ts'),
       ]);
-      const tools = resolveToolsServer(
+      // Shown, never sent: the secret stays a placeholder, so nothing is asked of the platform.
+      const tools = await resolveToolsServer(
         { ...opts, toolsSecret: undefined },
         { ...io.env, HOMEROUNDS_TOOLS_SECRET: undefined },
+        false,
       );
       const body = templateBody(name, tools);
       if (opts.json) return printJson(io, body);

@@ -12,9 +12,9 @@
 import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { LOCAL_VOICE_PRIVATE_KEY } from '../../fixtures/local-secrets.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
 import { isControl } from '../output/escape.ts';
+import { type LocalCredentialsSource, localCredentials } from './local-credentials.ts';
 import { resolveLocalUrl } from './local-url.ts';
 import { type ConfigFile, checkProfileName, DEFAULT_PROFILE, getProfile, listProfiles } from './profiles.ts';
 
@@ -235,6 +235,7 @@ function checkFlagConflicts(flags: ConnectionFlags): void {
 export async function resolveConnection(
   flags: ConnectionFlags,
   env: Record<string, string | undefined>,
+  local: LocalCredentialsSource = localCredentials,
 ): Promise<Connection> {
   const path = configPath(env);
   checkFlagConflicts(flags);
@@ -243,10 +244,12 @@ export async function resolveConnection(
   const flagKey = cleanKey(flags.apiKey, 'the --api-key flag');
   if (flags.local) {
     const flagUrl = flags.baseUrl?.trim() ? checkBaseUrl(flags.baseUrl, '--base-url') : undefined;
+    const baseUrl = flagUrl ?? checkBaseUrl(resolveLocalUrl(undefined, env), 'HOMEROUNDS_LOCAL_URL');
     return {
-      apiKey: flagKey ?? LOCAL_VOICE_PRIVATE_KEY,
+      // The platform's private key comes from the running platform (never compiled into the CLI).
+      apiKey: flagKey ?? (await local(baseUrl)).voicePrivateKey,
       keySource: flagKey ? 'flag' : 'local',
-      baseUrl: flagUrl ?? checkBaseUrl(resolveLocalUrl(undefined, env), 'HOMEROUNDS_LOCAL_URL'),
+      baseUrl,
       baseUrlSource: flagUrl ? 'flag' : 'local',
       configPath: path,
     };

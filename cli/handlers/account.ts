@@ -3,7 +3,6 @@
 // --local, which is public by design).
 
 import { rm } from 'node:fs/promises';
-import { LOCAL_VOICE_PRIVATE_KEY } from '../../fixtures/local-secrets.ts';
 import { ApiClient, ApiError } from '../api/client.ts';
 import { cliClock } from '../config/clock.ts';
 import type { Connection } from '../config/credentials.ts';
@@ -72,9 +71,8 @@ export async function whoami(client: ApiClient, connection: Connection): Promise
     profile: connection.profile ?? null,
     profileSource: connection.profileSource ?? null,
     org,
-    ...(connection.keySource === 'local' && connection.apiKey === LOCAL_VOICE_PRIVATE_KEY
-      ? { localPrivateKey: LOCAL_VOICE_PRIVATE_KEY }
-      : {}),
+    // The local platform's key is public by design (its banner prints it): shown so it can be copied.
+    ...(connection.keySource === 'local' ? { localPrivateKey: connection.apiKey } : {}),
   };
 }
 

@@ -2,10 +2,10 @@
 // the simulated client. Conversation turns are answered by the local assistant when the local platform
 // is reachable (POST /chat/web with the public key and, for --clinician, a call token from the call-token
 // function, as the web app sends them), otherwise marked offline. Returns data; the command prints it.
+
+import { LOCAL_ANON_KEY, LOCAL_VOICE_PUBLIC_KEY } from '../../config/local-platform.ts';
 import { CALL_TOKEN_VARIABLE, FUNCTION_NAMES, FUNCTIONS_PATH, parseToolResult } from '../../core/assistant/contract.ts';
 import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
-import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import {
   CALL_START_STAGES,
   type SimulationEvent,

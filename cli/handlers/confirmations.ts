@@ -4,6 +4,8 @@
 //
 // Where: --url, else --local (the local platform's origin, its development admin secret), else SUPABASE_URL +
 // /functions/v1/confirmations with HOMEROUNDS_ADMIN_SECRET. Everything is checked before the first request.
+
+import { LOCAL_PLATFORM_URL } from '../../config/local-platform.ts';
 import { FUNCTIONS_PATH } from '../../core/assistant/contract.ts';
 import {
   type BatchStatus,
@@ -12,10 +14,9 @@ import {
   type ConfirmationStatus,
   type VisitConfirmation,
 } from '../../core/confirmations/contract.ts';
-import { LOCAL_PLATFORM_URL } from '../../fixtures/local-keys.ts';
-import { LOCAL_ADMIN_SECRET } from '../../fixtures/local-secrets.ts';
 import { ApiClient, ApiError } from '../api/client.ts';
 import { isCalendarDate } from '../commands/date-option.ts';
+import { type LocalCredentialsSource, localCredentials } from '../config/local-credentials.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
 import { escapeControl } from '../output/escape.ts';
 
@@ -92,7 +93,14 @@ function functionUrl(value: string, source: string, project = false): string {
 }
 
 /** Where the requests go, with which secret and for which clinician; every mistake is found here, before any request. */
-export function resolveTarget(flags: ConfirmationsFlags, env: Record<string, string | undefined>): ConfirmationsTarget {
+const localOrigin = (env: Record<string, string | undefined>) =>
+  (env.HOMEROUNDS_LOCAL_URL || LOCAL_PLATFORM_URL).replace(/\/+$/, '');
+
+export async function resolveTarget(
+  flags: ConfirmationsFlags,
+  env: Record<string, string | undefined>,
+  local: LocalCredentialsSource = localCredentials,
+): Promise<ConfirmationsTarget> {
   const notes: string[] = [];
   const date = flags.date === undefined ? undefined : checkDate(flags.date);
 
@@ -113,7 +121,7 @@ export function resolveTarget(flags: ConfirmationsFlags, env: Record<string, str
     baseUrl = functionUrl(flags.url, '--url');
     whereArgs.push('--url', flags.url);
   } else if (flags.local) {
-    baseUrl = `${(env.HOMEROUNDS_LOCAL_URL || LOCAL_PLATFORM_URL).replace(/\/+$/, '')}${FUNCTIONS_PATH}/${CONFIRMATIONS_FUNCTION}`;
+    baseUrl = `${localOrigin(env)}${FUNCTIONS_PATH}/${CONFIRMATIONS_FUNCTION}`;
   } else if (env.SUPABASE_URL?.trim()) {
     baseUrl = functionUrl(env.SUPABASE_URL.trim(), 'SUPABASE_URL', true);
   } else {
@@ -126,7 +134,8 @@ export function resolveTarget(flags: ConfirmationsFlags, env: Record<string, str
   let secret: string;
   let secretSource: string;
   if (flags.local) {
-    secret = LOCAL_ADMIN_SECRET;
+    // Asked of the running platform: the development secret is not compiled into the CLI.
+    secret = (await local(localOrigin(env))).adminSecret;
     secretSource = "the local platform's development admin secret (--local)";
   } else {
     secret = env.HOMEROUNDS_ADMIN_SECRET?.trim() ?? '';

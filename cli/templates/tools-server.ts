@@ -7,10 +7,11 @@
 // else HOMEROUNDS_TOOLS_URL, else SUPABASE_URL + /functions/v1/assistant-tools. The secret: --tools-secret,
 // else HOMEROUNDS_TOOLS_SECRET, else (--local) the local platform's development secret; or a platform
 // credential (--tools-credential-id) in place of a secret.
+
+import { LOCAL_PLATFORM_URL } from '../../config/local-platform.ts';
 import { FUNCTION_NAMES, FUNCTIONS_PATH } from '../../core/assistant/contract.ts';
 import { CONFIRMATIONS_FUNCTION } from '../../core/confirmations/contract.ts';
-import { LOCAL_PLATFORM_URL } from '../../fixtures/local-keys.ts';
-import { LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
+import { type LocalCredentials, localCredentials } from '../config/local-credentials.ts';
 import { usageError } from '../errors.ts';
 
 /** Replaced by `apply` (and `assistant create --template`) with the tools server's URL. */
@@ -100,10 +101,15 @@ function checkUrl(url: string, source: string): string {
   return url;
 }
 
-export function resolveToolsServer(
+/**
+ * Where the tools server is and how the platform proves itself to it. With `--local` and no other secret, the
+ * local platform's secret is asked of the running platform (`local`; false: leave it out, for a body only shown).
+ */
+export async function resolveToolsServer(
   flags: ToolsServerFlags,
   env: Record<string, string | undefined>,
-): ResolvedToolsServer {
+  local: ((origin: string) => Promise<Pick<LocalCredentials, 'toolsSecret'>>) | false = localCredentials,
+): Promise<ResolvedToolsServer> {
   const out: ResolvedToolsServer = {};
   const localOrigin = flags.baseUrl ?? env.HOMEROUNDS_LOCAL_URL ?? LOCAL_PLATFORM_URL;
   if (flags.toolsUrl) {
@@ -130,8 +136,8 @@ export function resolveToolsServer(
   } else if (env.HOMEROUNDS_TOOLS_SECRET) {
     out.secret = env.HOMEROUNDS_TOOLS_SECRET;
     out.secretSource = 'HOMEROUNDS_TOOLS_SECRET';
-  } else if (flags.local) {
-    out.secret = LOCAL_TOOLS_SECRET;
+  } else if (flags.local && local) {
+    out.secret = (await local(localOrigin.replace(/\/+$/, ''))).toolsSecret;
     out.secretSource = 'local';
   }
   return out;

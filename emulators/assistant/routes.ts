@@ -10,15 +10,15 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
+import { LOCAL_VOICE_PUBLIC_KEY } from '../../config/local-platform.ts';
 import { CALL_TOKEN_VARIABLE, FUNCTION_NAMES, FUNCTIONS_PATH, type ToolName } from '../../core/assistant/contract.ts';
 import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
 import { detectLanguage } from '../../core/assistant/when.ts';
 import { systemNow } from '../../core/time/system-clock.ts';
-import { LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
 import { SEED_TIME_ZONE } from '../../fixtures/time.ts';
-import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import type { Db } from '../db/db.ts';
 import { BodyTooLargeError, bearer, corsHeaders, preflight, readBody, sendJson } from '../http.ts';
+import { LOCAL_TOOLS_SECRET } from '../local-secrets.ts';
 import { LOCAL_VOICE_ORG_ID } from '../voice/keys.ts';
 import { type ConversationState, INITIAL_STATE, type ToolCallRecord, takeTurn } from './conversation.ts';
 

@@ -6,10 +6,10 @@
 // ("Token has been expired or revoked.") and unknown ("Bad Request") tokens; 401 invalid_client.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET } from '../../fixtures/local-secrets.ts';
 import type { PlatformContext } from '../context.ts';
 import type { DbExecutor } from '../db/db.ts';
 import { drain, header, readBody, sendJson } from '../http.ts';
+import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET } from '../local-secrets.ts';
 import { issueProviderToken } from './store.ts';
 
 export const GOOGLE_TOKEN_PATH = '/__google/token';

@@ -1,9 +1,9 @@
 // Local keys and JWTs. Access tokens are HS256 JWTs signed with the Supabase CLI's local secret (the
 // legacy symmetric setup): the JWKS is empty and supabase-js getClaims() falls back to GET /user.
 import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
-import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY } from '../../fixtures/local-keys.ts';
+import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY } from '../../config/local-platform.ts';
 
-export { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY } from '../../fixtures/local-keys.ts';
+export { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY } from '../../config/local-platform.ts';
 
 /** The Supabase CLI's local JWT secret. Public knowledge: never use it outside the local platform. */
 export const LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';

@@ -1,7 +1,6 @@
 // /auth/v1: Supabase Auth (GoTrue) with Google as the only provider, as supabase-js 2.109 uses it.
 import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LOCAL_GOOGLE_CLIENT_ID } from '../../fixtures/local-secrets.ts';
 import type { PlatformContext } from '../context.ts';
 import {
   corsHeaders,
@@ -14,6 +13,7 @@ import {
   sendEmpty,
   sendJson,
 } from '../http.ts';
+import { LOCAL_GOOGLE_CLIENT_ID } from '../local-secrets.ts';
 import { authError, gatewayKeyError, oauthError } from './errors.ts';
 import { issueGoogleRefreshToken } from './google-oauth.ts';
 import { ACCESS_TOKEN_TTL_S, apiKeyRole, verifyJwt } from './keys.ts';

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli } from '../../cli/program.ts';
 import type { BatchStatus, CallPlan, VisitConfirmation } from '../../core/confirmations/contract.ts';
-import { LOCAL_ADMIN_SECRET } from '../../fixtures/local-secrets.ts';
+import { LOCAL_ADMIN_SECRET, localCredentials } from '../../emulators/local-secrets.ts';
 import { runHomerounds } from '../support/run-cli.ts';
 
 const SECRET = 'hosted-admin-secret-0d9c8b7a6f5e';
@@ -170,6 +170,11 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stub');
     const body = await readBody(req);
+    if (url.pathname === '/__local/credentials') {
+      // The platform's answer to `--local` (the CLI carries no secret of its own); not a confirmations request.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(localCredentials()));
+    }
     const path = url.pathname.replace(/^\/functions\/v1\/confirmations/, '');
     const query = Object.fromEntries(url.searchParams);
     seen.push({ method: req.method ?? '', path, query, body, authorization: req.headers.authorization });

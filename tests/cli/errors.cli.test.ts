@@ -196,8 +196,11 @@ describe('errors with context', () => {
     const result = await run(['assistant', 'list', '--local', '--retries', '0'], {
       HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9',
     });
+    // The first thing --local does is ask the platform for its key: that is what cannot reach it.
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('cannot reach http://127.0.0.1:9 (ECONNREFUSED)');
+    expect(result.stderr).toContain(
+      'The local platform is not reachable at http://127.0.0.1:9. Start it with `npm start`',
+    );
     expect(result.stderr).toContain('HOMEROUNDS_LOCAL_URL');
     expect(result.stderr).not.toContain('VAPI_BASE_URL');
   });

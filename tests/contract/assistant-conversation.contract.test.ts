@@ -4,8 +4,8 @@
 // stand-in. Also the room's protocol and its fault hook for browser tests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { LOCAL_VOICE_PUBLIC_KEY } from '../../config/local-platform.ts';
 import { CALL_TOKEN_VARIABLE, parseToolResult } from '../../core/assistant/contract.ts';
-import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import { type AssistantSession, assistantSession, chat } from '../support/assistant-session.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { DAYS, visitsOn } from '../support/seed-calendar.ts';

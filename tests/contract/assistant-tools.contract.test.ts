@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCallToken } from '../../core/assistant/call-token.ts';
 import { CALL_TOKEN_VARIABLE, parseToolResult } from '../../core/assistant/contract.ts';
 import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
-import { LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
+import { LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../emulators/local-secrets.ts';
 import { assistantSession } from '../support/assistant-session.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { loadOpenApi, OpenApiValidator } from '../support/openapi-validate.ts';

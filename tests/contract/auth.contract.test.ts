@@ -2,7 +2,8 @@
 import type { AuthChangeEvent, SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALENDAR_READONLY_SCOPE, LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY } from '../../fixtures/local-keys.ts';
+import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY } from '../../config/local-platform.ts';
+import { CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
 import {
   createTestClient,

@@ -22,11 +22,10 @@ import {
   type Persona,
 } from '../../core/confirmations/contract.ts';
 import { toE164 } from '../../core/confirmations/phone.ts';
-import { CALENDAR_EVENTS_SCOPE } from '../../core/google/access.ts';
+import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
 import { zonedMinute } from '../../core/time/zoned-time.ts';
 import { toVisit } from '../../core/visits/visits.ts';
-import { CALENDAR_READONLY_SCOPE } from '../../fixtures/local-keys.ts';
-import { LOCAL_ADMIN_SECRET, LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../fixtures/local-secrets.ts';
+import { LOCAL_ADMIN_SECRET, LOCAL_CALL_TOKEN_SECRET, LOCAL_TOOLS_SECRET } from '../../emulators/local-secrets.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { DAYS, visitsOn as seededVisitsOn, suiteSeed } from '../support/seed-calendar.ts';
 import { chicago, setTestNow, testNow } from '../support/test-clock.ts';

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { signCallToken } from '../../core/assistant/call-token.ts';
 import { parseToolResult } from '../../core/assistant/contract.ts';
 import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
-import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../fixtures/local-secrets.ts';
+import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../emulators/local-secrets.ts';
 import { repoRoot } from '../support/run-cli.ts';
 
 const DENO_CANDIDATES = [

@@ -5,9 +5,9 @@
 // end to end, and public.google_grants out of reach of every API role.
 import type { Session } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
-import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET } from '../../fixtures/local-secrets.ts';
+import { LOCAL_GOOGLE_CLIENT_ID, LOCAL_GOOGLE_CLIENT_SECRET } from '../../emulators/local-secrets.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
 import {
   createTestClient,

@@ -7,9 +7,9 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { REPO_ROOT } from '../../emulators/db/migrate.ts';
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
 import { clockEnv, SEED_DAY } from '../support/test-clock.ts';
 

@@ -6,11 +6,11 @@
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import type { Db } from '../../emulators/db/db.ts';
 import { openLocalDb } from '../../emulators/db/open.ts';
 import { createLocalPlatform } from '../../emulators/server.ts';
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { SEED_DAY } from '../support/test-clock.ts';

@@ -7,12 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { classifyDbError, type Db, type DbExecutor } from '../../emulators/db/db.ts';
 import { openLocalDb } from '../../emulators/db/open.ts';
+import { LOCAL_GOOGLE_CLIENT_ID } from '../../emulators/local-secrets.ts';
 import { createLocalPlatform, type LocalPlatform } from '../../emulators/server.ts';
 import { LOCAL_VOICE_PRIVATE_KEY } from '../../emulators/voice/keys.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
-import { LOCAL_GOOGLE_CLIENT_ID } from '../../fixtures/local-secrets.ts';
 import { SEEDED_CLINICIAN_EMAILS } from '../../fixtures/seed.ts';
 import { loadSnapshotDb } from '../support/db-snapshot.ts';
 import { signIn } from '../support/local-platform.ts';

@@ -4,8 +4,8 @@
 // nothing; the check constraints refuse an impossible place; the place never travels in a URL.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { LOCAL_SERVICE_ROLE_KEY } from '../../emulators/auth/keys.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { createProfileHomeStore, ProfileHomeError } from '../../web/src/adapters/profile-home.ts';
 import type { SupabaseLoader } from '../../web/src/adapters/supabase-client.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';

@@ -1,8 +1,8 @@
 // supabase-js's profile query against the local PostgREST: RLS decides, `.single()` → 406 PGRST116 (§6 item 7).
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { LOCAL_JWT_SECRET, LOCAL_SERVICE_ROLE_KEY } from '../../emulators/auth/keys.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { createTestClient, signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { suiteSeed } from '../support/seed-calendar.ts';
 import { testNow } from '../support/test-clock.ts';

@@ -1,10 +1,10 @@
 // A clinician signed in as the web app signs in (offline Google access, the refresh token handed to the
 // token broker), with a call token from the call-token function: what a conversation with the local
 // assistant needs. `write` grants event write access too (the incremental consent).
+
+import { LOCAL_ANON_KEY, LOCAL_VOICE_PUBLIC_KEY } from '../../config/local-platform.ts';
 import { CALL_TOKEN_VARIABLE, FUNCTIONS_PATH } from '../../core/assistant/contract.ts';
 import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
-import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import { signIn } from './local-platform.ts';
 
 export interface AssistantSession {

@@ -2,8 +2,9 @@
 // for Node (PKCE, memory storage, `ws` transport) plus the request chain of the local Google sign-in.
 import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
 import ws from 'ws';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
+import { CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
 import { createLocalPlatform, type LocalPlatform } from '../../emulators/server.ts';
-import { CALENDAR_READONLY_SCOPE, LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
 import { loadSnapshotDb } from './db-snapshot.ts';
 
 export interface TestPlatform extends LocalPlatform {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { systemNow } from '../../core/time/system-clock.ts';
 import type { Db } from '../../emulators/db/db.ts';
+import { localCredentials } from '../../emulators/local-secrets.ts';
 import { createVoiceApi } from '../../emulators/voice/index.ts';
 import { LOCAL_VOICE_ORG_ID, LOCAL_VOICE_PRIVATE_KEY, LOCAL_VOICE_PUBLIC_KEY } from '../../emulators/voice/keys.ts';
 import { type CliRun, repoRoot, runHomerounds } from './run-cli.ts';
@@ -40,6 +41,13 @@ export async function startVoicePlatform(options: { standalone?: boolean } = {})
   await api.migrate();
   const server = createServer((req, res) => {
     const url = new URL(`http://local${req.url ?? '/'}`);
+    if (url.pathname === '/__local/credentials' && req.method === 'POST') {
+      // As the local platform answers `--local` (emulators/local-hooks.ts): the CLI carries no secret of its own.
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(localCredentials()));
+      return;
+    }
     api
       .handle(req, res, url)
       .then((handled) => {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_ANON_KEY } from '../../fixtures/local-keys.ts';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { MissingProviderTokenError } from '../../machines/schedule/index.ts';
 import { createCalendarPorts } from '../../web/src/adapters/calendar.ts';
 import { consumeOAuthError, createSupabaseAuthPorts, toAuthUser } from '../../web/src/adapters/supabase-auth.ts';

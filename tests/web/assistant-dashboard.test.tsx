@@ -5,8 +5,8 @@
 // access token — while the voice platform only ever sees the public key and the call token.
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_VOICE_PUBLIC_KEY } from '../../config/local-platform.ts';
 import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
-import { LOCAL_VOICE_PUBLIC_KEY } from '../../fixtures/voice-keys.ts';
 import { storageKeyFor } from '../../web/src/adapters/supabase-client.ts';
 import { testNow } from '../support/test-clock.ts';
 import { ADA, ADA_PROFILE, fakeAuth, fakeSchedule, renderApp } from './web-test-kit.tsx';

@@ -182,13 +182,26 @@ describe('flags that name two sources for one setting', () => {
     expect(error.message).toContain(message);
   });
 
-  it('--local: --base-url beats HOMEROUNDS_LOCAL_URL; --local-url beats it too', async () => {
+  it("--local: --base-url beats HOMEROUNDS_LOCAL_URL; --local-url beats it too; the key is the running platform's", async () => {
     const env = { HOMEROUNDS_CONFIG: join(dir, 'none.json'), HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9999' };
-    expect(await resolveConnection({ local: true, baseUrl: 'http://127.0.0.1:7777' }, env)).toMatchObject({
+    const asked: string[] = [];
+    const platform = async (origin: string) => {
+      asked.push(origin);
+      return { voicePrivateKey: `key-of-${origin}`, adminSecret: 'admin', toolsSecret: 'tools' };
+    };
+    expect(await resolveConnection({ local: true, baseUrl: 'http://127.0.0.1:7777' }, env, platform)).toMatchObject({
+      apiKey: 'key-of-http://127.0.0.1:7777',
+      keySource: 'local',
       baseUrl: 'http://127.0.0.1:7777',
       baseUrlSource: 'flag',
     });
-    expect(await resolveConnection({ local: true }, env)).toMatchObject({ baseUrl: 'http://127.0.0.1:9999' });
+    expect(await resolveConnection({ local: true }, env, platform)).toMatchObject({
+      apiKey: 'key-of-http://127.0.0.1:9999',
+      baseUrl: 'http://127.0.0.1:9999',
+    });
+    // A key given with --local is used as given: nothing is asked of the platform.
+    expect(await resolveConnection({ local: true, apiKey: 'mine' }, env, platform)).toMatchObject({ apiKey: 'mine' });
+    expect(asked).toEqual(['http://127.0.0.1:7777', 'http://127.0.0.1:9999']);
     expect(resolveLocalUrl('http://127.0.0.1:7777/', env)).toBe('http://127.0.0.1:7777');
     expect(resolveLocalUrl(undefined, env)).toBe('http://127.0.0.1:9999');
     expect(resolveLocalUrl(undefined, {})).toBe('http://127.0.0.1:8787');

@@ -18,7 +18,6 @@ import {
 } from '../../../cli/templates/tools-server.ts';
 import { TOOL_NAMES } from '../../../core/assistant/contract.ts';
 import { TOOL_DEFINITIONS } from '../../../core/assistant/tools/index.ts';
-import { LOCAL_TOOLS_SECRET } from '../../../fixtures/local-secrets.ts';
 import { loadOpenApi, OpenApiValidator, type Schema } from '../../support/openapi-validate.ts';
 import { repoRoot } from '../../support/run-cli.ts';
 
@@ -97,23 +96,45 @@ describe('the home-visit-scheduler template', () => {
     expect(credential.model.tools[0]?.server).toEqual({ url: URL, timeoutSeconds: 20, credentialId: 'c' });
   });
 
-  it('finds the tools server: flag, --local, HOMEROUNDS_TOOLS_URL, SUPABASE_URL; the secret: flag, env, local', () => {
+  it('finds the tools server: flag, --local, HOMEROUNDS_TOOLS_URL, SUPABASE_URL; the secret: flag, env, local', async () => {
     const env = { SUPABASE_URL: 'https://abcd.supabase.co/', HOMEROUNDS_TOOLS_URL: undefined };
-    expect(resolveToolsServer({}, env)).toEqual({ url: URL, urlSource: 'SUPABASE_URL' });
-    expect(resolveToolsServer({}, { ...env, HOMEROUNDS_TOOLS_URL: 'https://tools.example/x' }).url).toBe(
+    const asked: string[] = [];
+    const platform = async (origin: string) => {
+      asked.push(origin);
+      return { toolsSecret: 'the-running-platforms-secret' };
+    };
+    expect(await resolveToolsServer({}, env, platform)).toEqual({ url: URL, urlSource: 'SUPABASE_URL' });
+    expect((await resolveToolsServer({}, { ...env, HOMEROUNDS_TOOLS_URL: 'https://tools.example/x' })).url).toBe(
       'https://tools.example/x',
     );
-    expect(resolveToolsServer({ local: true }, { ...env, HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9000' })).toEqual({
+    // --local: the secret is the running platform's, asked of it at its origin (never compiled into the CLI).
+    expect(
+      await resolveToolsServer({ local: true }, { ...env, HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9000/' }, platform),
+    ).toEqual({
       url: 'http://127.0.0.1:9000/functions/v1/assistant-tools',
       urlSource: 'local',
-      secret: LOCAL_TOOLS_SECRET,
+      secret: 'the-running-platforms-secret',
       secretSource: 'local',
     });
-    expect(resolveToolsServer({ toolsUrl: 'https://x.test/t', local: true }, env).url).toBe('https://x.test/t');
-    expect(resolveToolsServer({ toolsSecret: 'flag' }, { HOMEROUNDS_TOOLS_SECRET: 'env' }).secret).toBe('flag');
-    expect(resolveToolsServer({ local: true }, { HOMEROUNDS_TOOLS_SECRET: 'env' }).secret).toBe('env');
-    expect(() => resolveToolsServer({ toolsUrl: 'ftp://x' }, {})).toThrow(/--tools-url must be an http\(s\) URL/);
-    expect(() => resolveToolsServer({ toolsSecret: 'a', toolsCredentialId: 'b' }, {})).toThrow(/not both/);
+    expect(asked).toEqual(['http://127.0.0.1:9000']);
+    // Shown only (false): nothing is asked and no secret is filled.
+    expect(await resolveToolsServer({ local: true }, env, false)).toEqual({
+      url: 'http://127.0.0.1:8787/functions/v1/assistant-tools',
+      urlSource: 'local',
+    });
+    expect((await resolveToolsServer({ toolsUrl: 'https://x.test/t', local: true }, env, platform)).url).toBe(
+      'https://x.test/t',
+    );
+    expect((await resolveToolsServer({ toolsSecret: 'flag' }, { HOMEROUNDS_TOOLS_SECRET: 'env' })).secret).toBe('flag');
+    expect((await resolveToolsServer({ local: true }, { HOMEROUNDS_TOOLS_SECRET: 'env' }, platform)).secret).toBe(
+      'env',
+    );
+    // Only the two --local runs without a secret of their own asked the platform (the env secret wins).
+    expect(asked).toEqual(['http://127.0.0.1:9000', 'http://127.0.0.1:8787']);
+    await expect(resolveToolsServer({ toolsUrl: 'ftp://x' }, {})).rejects.toThrow(
+      /--tools-url must be an http\(s\) URL/,
+    );
+    await expect(resolveToolsServer({ toolsSecret: 'a', toolsCredentialId: 'b' }, {})).rejects.toThrow(/not both/);
   });
 
   it('masks the secret header wherever it is, for printing and for export', () => {

@@ -19,7 +19,7 @@ import {
 } from '../../../cli/templates/tools-server.ts';
 import { visitConfirmation } from '../../../cli/templates/visit-confirmation.ts';
 import { CONFIRMATION_OUTPUT_NAME, CONFIRMATION_TOOLS } from '../../../core/confirmations/contract.ts';
-import { LOCAL_TOOLS_SECRET } from '../../../fixtures/local-secrets.ts';
+import { LOCAL_TOOLS_SECRET } from '../../../emulators/local-secrets.ts';
 import { loadOpenApi, OpenApiValidator } from '../../support/openapi-validate.ts';
 import { repoRoot } from '../../support/run-cli.ts';
 
@@ -56,10 +56,16 @@ describe('the visit-confirmation template', () => {
     expect(credential.server).not.toHaveProperty('headers');
   });
 
-  it('finds the webhook beside the tools server, on the local platform too', () => {
+  it('finds the webhook beside the tools server, on the local platform too', async () => {
     expect(reportUrlOf(TOOLS)).toBe(REPORT);
     expect(reportUrlOf(`${TOOLS}/`)).toBe(REPORT);
-    const local = resolveToolsServer({ local: true }, { HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9000' });
+    const local = await resolveToolsServer(
+      { local: true },
+      { HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9000' },
+      async () => ({
+        toolsSecret: LOCAL_TOOLS_SECRET,
+      }),
+    );
     const body = filledTemplateBody('visit-confirmation', local) as unknown as Body;
     expect(body.server).toMatchObject({
       url: 'http://127.0.0.1:9000/functions/v1/confirmations/webhook',

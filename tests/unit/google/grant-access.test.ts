@@ -9,7 +9,7 @@ import {
   GoogleGrantMissingError,
   GoogleWriteAccessMissingError,
 } from '../../../core/google/access.ts';
-import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../../fixtures/local-secrets.ts';
+import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../../emulators/local-secrets.ts';
 import { ACCESS_TOKEN_MARGIN_MS, createGrantGoogleAccess } from '../../../server/google/grant-access.ts';
 import type { GrantStore, StoredGrant } from '../../../server/google/grant-store.ts';
 import { GoogleTokenError } from '../../../server/google/oauth-client.ts';

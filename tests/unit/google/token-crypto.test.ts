@@ -1,7 +1,7 @@
 // AES-256-GCM sealing of stored Google refresh tokens: round trip, fresh IVs, and every kind of
 // tampering (ciphertext, IV, owner, key, format) refused with TokenDecryptError.
 import { describe, expect, it } from 'vitest';
-import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../../fixtures/local-secrets.ts';
+import { LOCAL_TOKEN_ENCRYPTION_KEY } from '../../../emulators/local-secrets.ts';
 import { importTokenKey, openToken, sealToken, TokenDecryptError } from '../../../server/google/token-crypto.ts';
 
 const USER = '0b5c2f4e-2f6a-4c53-9d0e-7a1f3b9c8d21';

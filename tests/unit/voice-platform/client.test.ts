@@ -214,7 +214,11 @@ describe('credentials', () => {
       baseUrlSource: 'default',
     });
     expect(
-      await resolveConnection({ local: true }, { ...env, HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9999' }),
+      await resolveConnection({ local: true }, { ...env, HOMEROUNDS_LOCAL_URL: 'http://127.0.0.1:9999' }, async () => ({
+        voicePrivateKey: LOCAL_VOICE_PRIVATE_KEY,
+        adminSecret: 'admin',
+        toolsSecret: 'tools',
+      })),
     ).toMatchObject({
       apiKey: LOCAL_VOICE_PRIVATE_KEY,
       keySource: 'local',

@@ -1,11 +1,10 @@
 // Runtime configuration from VITE_* variables (inlined at build time; public values only).
 // With none set, the app talks to the local platform: the page's own origin serves Supabase Auth,
 // PostgREST and the calendar stand-in, and the Supabase CLI's public local anon key is used.
-import { LOCAL_ANON_KEY } from '../../../fixtures/local-keys.ts';
-import { LOCAL_VOICE_PUBLIC_KEY } from '../../../fixtures/voice-keys.ts';
+import { LOCAL_ANON_KEY, LOCAL_VOICE_PUBLIC_KEY } from '../../../config/local-platform.ts';
 
 export const GOOGLE_CALENDAR_API_URL = 'https://www.googleapis.com';
-export const CALENDAR_READONLY_SCOPE = 'https://www.googleapis.com/auth/calendar.readonly';
+export { CALENDAR_READONLY_SCOPE } from '../../../core/google/access.ts';
 export const SUPPORT_EMAIL = 'support@homerounds.app';
 
 export interface AppConfig {
