@@ -3,7 +3,7 @@
 // (calendar, voice platform, database), run until it rests again, then saved with an optimistic version
 // check. The same runner serves the Edge Function and the local platform; nothing here holds state
 // between events, so an evening survives restarts and runs on any instance.
-import { type AnyActorRef, createActor } from 'xstate';
+import { type AnyActorRef, createActor, waitFor } from 'xstate';
 import { signCallToken } from '../../core/assistant/call-token.ts';
 import type { CalendarPort } from '../../core/calendar/google-calendar.ts';
 import {
@@ -50,6 +50,8 @@ export interface BatchRunnerDeps {
   defaultTimeZone: string;
   now: () => Date;
   log?: (line: string) => void;
+  /** How long one event may keep the machine busy (default SETTLE_TIMEOUT_MS; tests shorten it). */
+  settleTimeoutMs?: number;
 }
 
 export class BatchConflictError extends Error {
@@ -294,7 +296,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       actor.send(event);
       let next: Parameters<ConfirmationStore['saveBatch']>[1];
       try {
-        await settled(actor);
+        await settled(actor, deps.settleTimeoutMs ?? SETTLE_TIMEOUT_MS);
         const snapshot = actor.getSnapshot();
         next = {
           state: stateName(snapshot.value),
@@ -447,31 +449,16 @@ function stateName(value: unknown): string {
   return typeof value === 'string' ? value : (Object.keys(value as object)[0] ?? 'unknown');
 }
 
-/** Resolves when the machine rests (no `busy` tag) or ends. */
-function settled(actor: AnyActorRef): Promise<void> {
-  const rests = () => {
-    const snapshot = actor.getSnapshot();
-    return snapshot.status !== 'active' || !snapshot.hasTag('busy');
-  };
-  if (rests()) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      sub.unsubscribe();
-      reject(new Error('the batch did not settle in time'));
-    }, SETTLE_TIMEOUT_MS);
-    const sub = actor.subscribe({
-      next: () => {
-        if (!rests()) return;
-        clearTimeout(timer);
-        sub.unsubscribe();
-        resolve();
-      },
-      error: (error) => {
-        clearTimeout(timer);
-        reject(error);
-      },
+/** Resolves when the machine rests (no `busy` tag) or ends; a machine still busy after `timeoutMs` is an error. */
+async function settled(actor: AnyActorRef, timeoutMs: number): Promise<void> {
+  try {
+    await waitFor(actor, (snapshot) => snapshot.status !== 'active' || !snapshot.hasTag('busy'), {
+      signal: AbortSignal.timeout(timeoutMs),
     });
-  });
+  } catch (error) {
+    if ((error as { name?: unknown })?.name === 'TimeoutError') throw new Error('the batch did not settle in time');
+    throw error;
+  }
 }
 
 export type { BatchActorInput };

@@ -133,3 +133,35 @@ describe("a clinician's time zone for the evening calls", () => {
     expect(rows.map((r) => r.calendar_time_zone)).toEqual(['America/Los_Angeles']);
   });
 });
+
+describe('an evening whose calendar never answers', () => {
+  it('gives up after the settle time with a plain error and places no call', async () => {
+    const placed: string[] = [];
+    const stuck = createBatchRunner({
+      store: createConfirmationStore((sql, params) => db.query(sql, params)),
+      // The visits are asked for and never come: the machine stays busy.
+      calendarFor: () => ({ ...fakeCalendar(), list: () => new Promise(() => {}) }),
+      voice: {
+        createCampaign: async () => {
+          placed.push('campaign');
+          return { id: 'c' };
+        },
+        createCall: async () => {
+          placed.push('call');
+          return { id: 'k' };
+        },
+      },
+      assistantId: async () => 'a',
+      phoneNumberId: async () => 'p',
+      callTokenSecret: 'x'.repeat(32),
+      defaultCallbackNumber: '+13125550100',
+      defaultTimeZone: 'America/Chicago',
+      now: () => new Date(clock.t),
+      settleTimeoutMs: 200,
+    });
+    calendar.zone = 'America/Chicago';
+    clock.t = Date.parse('2026-11-23T18:00:00Z'); // noon in Chicago: within calling hours in every US zone
+    await expect(stuck.run(MAYA, '2026-11-24')).rejects.toThrow('the batch did not settle in time');
+    expect(placed).toEqual([]);
+  });
+});
