@@ -23,7 +23,8 @@ export const MACHINES: readonly MachineEntry[] = [
   },
   {
     name: 'schedule',
-    summary: 'Loading / error / loaded of the next 30 days of calendar events; Refresh and Try Again.',
+    summary:
+      'Loading / error / loaded of the next 30 days of calendar events, with the evening confirmation statuses beside them (web: never failing the calendar, given up after 8 s); Refresh and Try Again.',
     model: scheduleModel as MachineModel,
   },
   {

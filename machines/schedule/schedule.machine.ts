@@ -1,9 +1,11 @@
 // Schedule: loads the clinician's next 30 days of calendar events when the screen opens; Refresh and
 // Try Again reload. Used by the dashboard's schedule panel and the CLI. A load that has not answered
-// after 30 s is abandoned (request aborted) and shown as the fetch error.
-import { assign, setup } from 'xstate';
+// after 30 s is abandoned (request aborted) and shown as the fetch error. Beside the calendar, the evening
+// confirmation statuses load (web only): they never fail it, and it waits for them at most 8 s.
+import { assign, fromPromise, setup } from 'xstate';
 import { errorMessage, notProvidedPromise } from '../shared/not-provided.ts';
-import type { LoadedEvents, ScheduleContext, ScheduleEvent } from './schedule.types.ts';
+import { attachConfirmations, CONFIRMATIONS_TIMEOUT_MS, logSafeCause } from './schedule.confirmations.ts';
+import type { ConfirmationsSnapshot, LoadedEvents, ScheduleContext, ScheduleEvent } from './schedule.types.ts';
 
 /** Spec §8, with the calendar provider's name filled in. */
 export const NO_PROVIDER_TOKEN_MESSAGE = 'Google Calendar access not available. Please sign in again.';
@@ -27,27 +29,48 @@ export const scheduleMachine = setup({
   },
   actors: {
     loadEvents: notProvidedPromise<LoadedEvents>('loadEvents'),
+    // A face without confirmation statuses (the CLI) has none: the region settles at once.
+    loadConfirmations: fromPromise<ConfirmationsSnapshot | null>(async () => null),
   },
   guards: {
     isMissingProviderToken: (_, error: unknown) =>
       (error as { code?: unknown } | null | undefined)?.code === 'no-provider-token',
   },
   actions: {
-    assignEvents: assign((_, loaded: LoadedEvents) => ({
-      events: loaded.events,
-      fetchedAt: loaded.fetchedAt,
-      error: null,
-      // The web also loads the evening confirmation batches beside the calendar.
-      confirmationBatches: loaded.confirmationBatches ?? [],
+    startLoad: assign({ pending: { loaded: null, statuses: null } }),
+    keepLoaded: assign(({ context }, loaded: LoadedEvents) => ({
+      pending: { loaded, statuses: context.pending?.statuses ?? null },
     })),
-    assignMissingToken: assign({ error: { kind: 'no-provider-token', message: NO_PROVIDER_TOKEN_MESSAGE } }),
-    assignFetchFailed: assign({ error: { kind: 'fetch-failed', message: FETCH_FAILED_MESSAGE } }),
+    keepStatuses: assign(({ context }, statuses: ConfirmationsSnapshot | null) => ({
+      pending: { loaded: context.pending?.loaded ?? null, statuses },
+    })),
+    /** Both regions settled: the events are shown, each visit with its status when one was read. */
+    showLoaded: assign(({ context }) => {
+      const loaded = context.pending?.loaded as LoadedEvents;
+      const statuses = context.pending?.statuses ?? null;
+      return {
+        events: attachConfirmations(loaded.events, statuses?.confirmations ?? []),
+        fetchedAt: loaded.fetchedAt,
+        error: null,
+        confirmationBatches: statuses?.batches ?? loaded.confirmationBatches ?? [],
+        pending: null,
+      };
+    }),
+    assignMissingToken: assign({
+      error: { kind: 'no-provider-token', message: NO_PROVIDER_TOKEN_MESSAGE },
+      pending: null,
+    }),
+    assignFetchFailed: assign({ error: { kind: 'fetch-failed', message: FETCH_FAILED_MESSAGE }, pending: null }),
     /** Spec §8: the cause is logged, the user sees the fixed text. */
     logCause: (_, params: { error: unknown }) => {
       console.error('[schedule] Failed to load calendar events:', errorMessage(params.error));
     },
+    /** The statuses are extras: their failure is a warning, tokens masked. */
+    warnStatuses: (_, params: { error: unknown }) => {
+      console.warn('[schedule] Confirmation statuses not loaded:', logSafeCause(params.error));
+    },
   },
-  delays: { scheduleTimeout: SCHEDULE_TIMEOUT_MS },
+  delays: { scheduleTimeout: SCHEDULE_TIMEOUT_MS, confirmationsTimeout: CONFIRMATIONS_TIMEOUT_MS },
 }).createMachine({
   id: 'schedule',
   context: { events: [], error: null, fetchedAt: null },
@@ -55,29 +78,72 @@ export const scheduleMachine = setup({
   states: {
     loading: {
       tags: ['busy'],
-      invoke: {
-        id: 'loadEvents',
-        src: 'loadEvents',
-        onDone: { target: 'loaded', actions: { type: 'assignEvents', params: ({ event }) => event.output } },
-        onError: [
-          {
-            guard: {
-              type: 'isMissingProviderToken',
-              params: ({ event }: { event: { error: unknown } }) => event.error,
+      type: 'parallel',
+      entry: 'startLoad',
+      onDone: { target: 'loaded', actions: 'showLoaded' },
+      states: {
+        calendar: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                id: 'loadEvents',
+                src: 'loadEvents',
+                onDone: { target: 'fetched', actions: { type: 'keepLoaded', params: ({ event }) => event.output } },
+                onError: [
+                  {
+                    guard: {
+                      type: 'isMissingProviderToken',
+                      params: ({ event }: { event: { error: unknown } }) => event.error,
+                    },
+                    target: '#schedule.failed',
+                    actions: 'assignMissingToken',
+                  },
+                  {
+                    target: '#schedule.failed',
+                    actions: [
+                      'assignFetchFailed',
+                      { type: 'logCause', params: ({ event }) => ({ error: event.error }) },
+                    ],
+                  },
+                ],
+              },
+              // The statuses give up first (8 s): only the calendar itself can hang the load.
+              after: {
+                scheduleTimeout: {
+                  target: '#schedule.failed',
+                  actions: ['assignFetchFailed', { type: 'logCause', params: { error: 'timed out after 30 s' } }],
+                },
+              },
             },
-            target: 'failed',
-            actions: 'assignMissingToken',
+            fetched: { type: 'final' },
           },
-          {
-            target: 'failed',
-            actions: ['assignFetchFailed', { type: 'logCause', params: ({ event }) => ({ error: event.error }) }],
+        },
+        confirmations: {
+          initial: 'fetching',
+          states: {
+            fetching: {
+              invoke: {
+                id: 'loadConfirmations',
+                src: 'loadConfirmations',
+                onDone: { target: 'settled', actions: { type: 'keepStatuses', params: ({ event }) => event.output } },
+                onError: {
+                  target: 'settled',
+                  actions: { type: 'warnStatuses', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+              after: {
+                confirmationsTimeout: {
+                  target: 'settled',
+                  actions: {
+                    type: 'warnStatuses',
+                    params: { error: `no answer after ${CONFIRMATIONS_TIMEOUT_MS / 1000} s` },
+                  },
+                },
+              },
+            },
+            settled: { type: 'final' },
           },
-        ],
-      },
-      after: {
-        scheduleTimeout: {
-          target: 'failed',
-          actions: ['assignFetchFailed', { type: 'logCause', params: { error: 'timed out after 30 s' } }],
         },
       },
     },

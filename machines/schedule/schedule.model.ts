@@ -26,6 +26,29 @@ export const scheduleModel: MachineModel<typeof scheduleMachine> = {
       { label: 'no provider token', error: new MissingProviderTokenError() },
       { label: 'fetch failed', error: new Error('Calendar API 500') },
     ],
+    loadConfirmations: [
+      {
+        label: 'statuses',
+        output: {
+          confirmations: [
+            {
+              eventId: 'e1',
+              visitDate: '2026-11-24',
+              patientName: 'Maria Lopez',
+              status: 'confirmed',
+              originalStart: '2026-11-24T15:00:00.000Z',
+              newStart: null,
+              detail: null,
+              late: false,
+              updatedAt: '2026-11-23T23:00:00.000Z',
+            },
+          ],
+          batches: [],
+        },
+      },
+      { label: 'none (no statuses on this face)', output: null },
+      { label: 'statuses failed', error: new Error('relation does not exist') },
+    ],
   },
   events: [{ type: 'schedule.refresh' }, { type: 'schedule.retry' }],
 };

@@ -48,6 +48,8 @@ export interface ScheduleContext {
   fetchedAt: string | null;
   /** Confirmation batches from today on, nearest first (web only; absent or empty when none or unreadable). */
   confirmationBatches?: ConfirmationBatchInfo[];
+  /** While loading: what each region has brought so far, shown together once both settle. */
+  pending?: { loaded: LoadedEvents | null; statuses: ConfirmationsSnapshot | null } | null;
 }
 
 export interface LoadedEvents {

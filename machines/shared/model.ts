@@ -1,7 +1,8 @@
 // What a machine's model-based tests (and `homerounds machines paths`) need to walk its graph:
 // representative results for every invoked actor and the events the outside world can send.
 // Paths are generated from the real machine with xstate/graph; nothing here runs an actor. Eventless
-// (`always`) transitions are taken inside a step; takenEventlessTransitions names them for coverage.
+// (`always`) transitions and a finished state's `onDone` are taken inside a step; eventlessSteps names them for
+// coverage.
 import {
   type AnyMachineSnapshot,
   type AnyStateMachine,
@@ -179,16 +180,35 @@ export function eventlessSteps(
     const before = activeNodes(steps[i - 1] as AnyMachineSnapshot);
     const after = new Set(activeNodes(steps[i] as AnyMachineSnapshot));
     result.states.push(...before.map((node) => node.id));
-    for (const node of before) {
-      const index = (node.always ?? []).findIndex((candidate) => {
-        const targets = (candidate.target ?? []) as AnyStateNode[];
-        return targets.length ? targets.every((target) => after.has(target)) : after.has(node);
-      });
-      if (index >= 0) {
-        result.transitions.push(`${node.id} ─always[${index}]`);
-        break;
-      }
-    }
+    const taken = takenAlways(before, after) ?? takenOnDone(before, after);
+    if (taken) result.transitions.push(taken);
   }
   return result;
+}
+
+/** The `always` candidate a microstep took, as a coverage key. */
+function takenAlways(before: AnyStateNode[], after: Set<AnyStateNode>): string | null {
+  for (const node of before) {
+    const index = (node.always ?? []).findIndex((candidate) => {
+      const targets = (candidate.target ?? []) as AnyStateNode[];
+      return targets.length ? targets.every((target) => after.has(target)) : after.has(node);
+    });
+    if (index >= 0) return `${node.id} ─always[${index}]`;
+  }
+  return null;
+}
+
+/** The `onDone` a microstep took (a compound or parallel state whose regions all reached final), as a coverage key. */
+function takenOnDone(before: AnyStateNode[], after: Set<AnyStateNode>): string | null {
+  for (const node of before) {
+    for (const [eventType, candidates] of node.transitions) {
+      if (!eventType.startsWith('xstate.done.state.')) continue;
+      const index = candidates.findIndex((candidate) => {
+        const targets = (candidate.target ?? []) as AnyStateNode[];
+        return targets.length > 0 && targets.every((target) => after.has(target));
+      });
+      if (index >= 0) return `${node.id} ─${eventType}[${index}]`;
+    }
+  }
+  return null;
 }

@@ -184,7 +184,8 @@ describe('loading the statuses with the calendar', () => {
     });
     const actor = createActor(dashboardScheduleMachine(ports, () => NOW)).start();
     await vi.advanceTimersByTimeAsync(CONFIRMATIONS_TIMEOUT_MS - 1);
-    expect(actor.getSnapshot().value).toBe('loading');
+    // The calendar has answered and waits for the statuses.
+    expect(actor.getSnapshot().value).toEqual({ loading: { calendar: 'fetched', confirmations: 'fetching' } });
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().value).toBe('loaded');
     expect(actor.getSnapshot().context.events).toEqual([MARIA]);

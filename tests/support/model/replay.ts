@@ -31,6 +31,8 @@ export interface StepObservation {
   started: string[];
   /** What the machine wrote to console.error during this step (the specification's "logged"). */
   logged: string[];
+  /** What it wrote to console.warn (failures of extras that the user is not shown). */
+  warned: string[];
 }
 
 /** Returns what the step did that the specification forbids (empty when it is fine). */
@@ -56,14 +58,20 @@ export async function replayPath(model: MachineModel, path: ModelPath, oracle?: 
   actor.subscribe({ error: (error) => failures.push(error) });
   // The specification says which failures are logged: catch the machine's console.error lines per step.
   const logged: string[] = [];
+  const warned: string[] = [];
   const consoleError = console.error;
+  const consoleWarn = console.warn;
   console.error = (...args: unknown[]) => {
     logged.push(args.map(String).join(' '));
+  };
+  console.warn = (...args: unknown[]) => {
+    warned.push(args.map(String).join(' '));
   };
   try {
     return await walk();
   } finally {
     console.error = consoleError;
+    console.warn = consoleWarn;
   }
 
   async function walk(): Promise<ReplayResult> {
@@ -82,6 +90,7 @@ export async function replayPath(model: MachineModel, path: ModelPath, oracle?: 
       // Step 0 is the start itself: what the machine invoked on starting counts as its port calls.
       const invocationsBefore = index === 0 ? 0 : controlled.invocations.length;
       const loggedBefore = index === 0 ? 0 : logged.length;
+      const warnedBefore = index === 0 ? 0 : warned.length;
       if (index > 0 || event.type !== 'xstate.init') {
         if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
           const src = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
@@ -105,7 +114,15 @@ export async function replayPath(model: MachineModel, path: ModelPath, oracle?: 
       }
       if (oracle) {
         const started = controlled.invocations.slice(invocationsBefore).map((inv) => inv.src);
-        const violations = oracle({ index, event, before, after: live, started, logged: logged.slice(loggedBefore) });
+        const violations = oracle({
+          index,
+          event,
+          before,
+          after: live,
+          started,
+          logged: logged.slice(loggedBefore),
+          warned: warned.slice(warnedBefore),
+        });
         if (violations.length)
           throw new Error(`Step ${index} (${event.type}) breaks the specification: ${violations.join('; ')}`);
       }
