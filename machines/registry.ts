@@ -3,6 +3,7 @@
 import { authModel } from './auth/auth.model.ts';
 import { callSessionModel } from './call-session/call-session.model.ts';
 import { confirmationBatchModel } from './confirmation-batch/confirmation-batch.model.ts';
+import { dayStartModel } from './day-start/day-start.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
 import type { MachineModel } from './shared/model.ts';
 import { videoClientModel } from './video-client/video-client.model.ts';
@@ -50,6 +51,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       "One clinician's durable evening batch of confirmation calls: call list, campaign, report deadlines, one retry of the no-answers inside calling hours, platform outage, re-optimised day; time passes only through events' `now`.",
     model: confirmationBatchModel as MachineModel,
+  },
+  {
+    name: 'day-start',
+    summary:
+      "The Route view's start and end of the day: the profile's home read (given up after 5 s), the device's location saved to the profile (kept for the plan when the save fails), forgotten; one action at a time.",
+    model: dayStartModel as MachineModel,
   },
 ];
 

@@ -3,6 +3,7 @@ import type { StepOracle } from '../../support/model/replay.ts';
 import { authOracle } from './auth.oracle.ts';
 import { callSessionOracle } from './call-session.oracle.ts';
 import { confirmationBatchOracle } from './confirmation-batch.oracle.ts';
+import { dayStartOracle } from './day-start.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
 import { videoClientOracle } from './video-client.oracle.ts';
 import { voiceWidgetOracle } from './voice-widget.oracle.ts';
@@ -14,4 +15,5 @@ export const ORACLES: Record<string, StepOracle> = {
   'voice-widget': voiceWidgetOracle,
   'video-client': videoClientOracle,
   'confirmation-batch': confirmationBatchOracle,
+  'day-start': dayStartOracle,
 };

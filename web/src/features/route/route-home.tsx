@@ -3,29 +3,27 @@
 // (navigator.geolocation, no map service, works without a network) and saved to the profile; changed or
 // forgotten the same way. A read that fails or hangs never blocks the plan: it is then planned without the home,
 // as the report says. The place is personal data: never logged, never in a URL, shown only as its label.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { type Actor, createActor } from 'xstate';
+import {
+  createDayStartActors,
+  type DayStartView,
+  dayStartMachine,
+  type HomeStatus,
+  toDayStartView,
+} from '../../../../machines/day-start/index.ts';
 import type { ProfileHome, ProfileHomeStore } from '../../adapters/profile-home.ts';
 
-/** A profile read still unanswered after this long is given up: the day is planned without the home. */
-export const HOME_READ_TIMEOUT_MS = 5_000;
+export { HOME_READ_TIMEOUT_MS } from '../../../../machines/day-start/index.ts';
+export type { HomeStatus };
+
 /** How long the browser may take to find the device (a fix up to five minutes old will do). */
 export const LOCATE_TIMEOUT_MS = 20_000;
 export const LOCATE_MAX_AGE_MS = 5 * 60_000;
 /** Saved to about 10 m: plenty for drive estimates, no more precise than needed. */
 const COORDINATE_DECIMALS = 4;
 
-export type HomeStatus = 'loading' | 'known' | 'unknown' | 'unreadable';
-
-export interface DayStart {
-  status: HomeStatus;
-  home: ProfileHome | null;
-  /** False when the place is used for this plan only (the save failed). */
-  saved: boolean;
-  busy: 'locating' | 'saving' | null;
-  /** The last action's outcome, shown (and focused) under the controls. */
-  message: string | null;
-  /** True when the place can be set, changed or forgotten here (a profile store is available). */
-  canChange: boolean;
+export interface DayStart extends DayStartView {
   locateAndSave(): void;
   forget(): void;
   retryRead(): void;
@@ -33,19 +31,17 @@ export interface DayStart {
 
 const round = (value: number) => Number(value.toFixed(COORDINATE_DECIMALS));
 
-class LocateError extends Error {}
-
-/** The device's position, or a LocateError whose message tells the clinician what happened. */
+/** The device's position, or an Error whose message tells the clinician what happened. */
 export function currentPosition(
   geolocation: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation,
 ): Promise<{ lat: number; lng: number }> {
-  if (!geolocation) return Promise.reject(new LocateError('This browser cannot share your location.'));
+  if (!geolocation) return Promise.reject(new Error('This browser cannot share your location.'));
   return new Promise((resolve, reject) => {
     geolocation.getCurrentPosition(
       (position) => resolve({ lat: round(position.coords.latitude), lng: round(position.coords.longitude) }),
       (error) =>
         reject(
-          new LocateError(
+          new Error(
             error.code === 1
               ? 'Location access was not allowed, so nothing was saved. You can allow it in your browser’s site settings and try again.'
               : error.code === 3
@@ -58,139 +54,74 @@ export function currentPosition(
   });
 }
 
-function readWithTimeout(store: ProfileHomeStore, signal: AbortSignal): Promise<ProfileHome | null> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('timed out')), HOME_READ_TIMEOUT_MS);
-    store.read(signal).then(
-      (home) => {
-        clearTimeout(timer);
-        resolve(home);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
-  });
-}
+const LOADING: DayStartView = {
+  status: 'loading',
+  home: null,
+  saved: true,
+  busy: null,
+  message: null,
+  canChange: true,
+};
 
 /**
- * The day's start: `fixed` when the caller knows it, else the profile's (through `store`), else unknown.
- * `geolocation` is injectable for tests.
+ * The day's start: `fixed` when the caller knows it, else the profile's (through `store`, run by the day-start
+ * machine), else unknown. `geolocation` is injectable for tests.
  */
 export function useDayStart(
   store: ProfileHomeStore | null,
   fixed: ProfileHome | null,
   geolocation?: Geolocation,
 ): DayStart {
-  const [status, setStatus] = useState<HomeStatus>(fixed ? 'known' : store ? 'loading' : 'unknown');
-  const [home, setHome] = useState<ProfileHome | null>(fixed);
-  const [saved, setSaved] = useState(true);
-  const [busy, setBusy] = useState<DayStart['busy']>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [reads, setReads] = useState(0);
-  const mounted = useRef(true);
-  useEffect(
-    () => () => {
-      mounted.current = false;
-    },
-    [],
-  );
+  const runs = store !== null && fixed === null;
+  const [view, setView] = useState<DayStartView>(LOADING);
+  const actorRef = useRef<Actor<typeof dayStartMachine> | null>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `reads` counts Try again presses: each reads again
   useEffect(() => {
-    if (fixed || !store) return;
-    const controller = new AbortController();
-    setStatus('loading');
-    readWithTimeout(store, controller.signal).then(
-      (found) => {
-        if (controller.signal.aborted) return;
-        setHome(found);
-        setSaved(true);
-        setStatus(found ? 'known' : 'unknown');
-      },
-      () => {
-        // Not logged: the error could only say that the profile was not read; the view says what it means.
-        if (!controller.signal.aborted) setStatus('unreadable');
-      },
+    if (!store || fixed) return;
+    const actor = createActor(
+      dayStartMachine.provide({
+        actors: createDayStartActors({
+          readHome: (signal) => store.read(signal),
+          locate: () =>
+            currentPosition(geolocation ?? (typeof navigator === 'undefined' ? undefined : navigator.geolocation)),
+          saveHome: async (home) => (await store.save(home)) ?? undefined,
+        }),
+      }),
     );
-    return () => controller.abort();
-  }, [store, fixed, reads]);
+    const show = () => {
+      const next = toDayStartView(actor.getSnapshot());
+      setView((shown) => (sameView(shown, next) ? shown : next));
+    };
+    const subscription = actor.subscribe(show);
+    actor.start();
+    show();
+    actorRef.current = actor;
+    // Leaving (or another store) stops the machine: a read or save under way is abandoned, its signal aborted.
+    return () => {
+      subscription.unsubscribe();
+      actor.stop();
+      actorRef.current = null;
+    };
+  }, [store, fixed, geolocation]);
 
-  const locateAndSave = useCallback(() => {
-    if (!store || busy) return;
-    setBusy('locating');
-    setMessage('Finding your location…');
-    currentPosition(geolocation ?? (typeof navigator === 'undefined' ? undefined : navigator.geolocation))
-      .then(async (position) => {
-        if (!mounted.current) return;
-        const place: ProfileHome = { label: null, ...position };
-        setBusy('saving');
-        setMessage('Saving it to your profile…');
-        try {
-          const stored = (await store.save(place)) ?? place;
-          if (!mounted.current) return;
-          setHome(stored);
-          setSaved(true);
-          setStatus('known');
-          setMessage('Saved: your day starts and ends here, and the drives from and back home are now counted.');
-        } catch {
-          if (!mounted.current) return;
-          // The place still serves this plan; only keeping it failed.
-          setHome(place);
-          setSaved(false);
-          setStatus('known');
-          setMessage(
-            'Your location is used for this plan, but it could not be saved to your profile: you will be asked again next time.',
-          );
-        }
-      })
-      .catch((error: unknown) => {
-        if (mounted.current)
-          setMessage(error instanceof LocateError ? error.message : 'Your location could not be found.');
-      })
-      .finally(() => {
-        if (mounted.current) setBusy(null);
-      });
-  }, [store, busy, geolocation]);
+  const send = (type: 'home.locate' | 'home.forget' | 'home.retry') => () => actorRef.current?.send({ type });
+  const actions = { locateAndSave: send('home.locate'), forget: send('home.forget'), retryRead: send('home.retry') };
+  if (fixed)
+    return { status: 'known', home: fixed, saved: true, busy: null, message: null, canChange: false, ...actions };
+  if (!runs)
+    return { status: 'unknown', home: null, saved: true, busy: null, message: null, canChange: false, ...actions };
+  return { ...view, ...actions };
+}
 
-  const forget = useCallback(() => {
-    if (!store || busy) return;
-    setBusy('saving');
-    setMessage('Forgetting it…');
-    store.save(null).then(
-      () => {
-        if (!mounted.current) return;
-        setHome(null);
-        setSaved(true);
-        setStatus('unknown');
-        setMessage('Forgotten: the drives from and back home are no longer counted.');
-        setBusy(null);
-      },
-      () => {
-        if (!mounted.current) return;
-        setMessage('It could not be forgotten just now: your profile still holds it. Try again.');
-        setBusy(null);
-      },
-    );
-  }, [store, busy]);
-
-  const retryRead = useCallback(() => {
-    setMessage(null);
-    setReads((n) => n + 1);
-  }, []);
-
-  return {
-    status: fixed ? 'known' : status,
-    home: fixed ?? home,
-    saved: fixed ? true : saved,
-    busy,
-    message,
-    canChange: store !== null && fixed === null,
-    locateAndSave,
-    forget,
-    retryRead,
-  };
+function sameView(a: DayStartView, b: DayStartView): boolean {
+  return (
+    a.status === b.status &&
+    a.home === b.home &&
+    a.saved === b.saved &&
+    a.busy === b.busy &&
+    a.message === b.message &&
+    a.canChange === b.canChange
+  );
 }
 
 /** The Route view's "Start and end of your day" block. */
