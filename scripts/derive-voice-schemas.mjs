@@ -1,24 +1,5 @@
-// Derives the request-body schemas of the voice platform's endpoints that the product routes
-// (core/voice-platform/registry.ts) from the platform's published OpenAPI document, into
-// core/voice-platform/request-schemas.json: JSON Schema (draft 2019-09 subset that ajv compiles), $refs kept in
-// one local $defs, descriptions and examples trimmed. The project keeps this derived file, never the document.
-//
-//   npm run derive:voice-schemas                      # from ../shared/contracts/vapi-openapi.json (beside the repository)
-//   npm run derive:voice-schemas -- <openapi.json>    # from another copy of the document
-//   npm run derive:voice-schemas -- --check           # exit 1 when the committed file is out of date
-//
-// What the platform's NestJS validation does and plain OpenAPI does not say, made explicit here:
-// - objects that declare properties are closed (`additionalProperties: false`): unknown properties are refused
-//   ("property nmae should not exist"), except user-written JSON Schema (OPEN below);
-// - a oneOf whose branches each pin one property to a single value (`provider: twilio`, `type: function`) is
-//   chosen by that property (`x-discriminator`, compiled to if/then so errors come from the chosen branch only);
-// - other oneOfs become anyOf (the platform never refuses a body for matching two branches);
-// - PUT (replace) takes the create body when the document has no PUT of its own.
-// The output is deterministic: same document and registry, same bytes (the date changes only with the content).
-import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemNow } from '../core/time/system-clock.ts';
@@ -276,18 +257,23 @@ export function comparable(file) {
   return { source, endpoints, $defs };
 }
 
-/** Formats as Biome would (the repository's formatter), so `npm run lint` stays clean. */
-function format(json) {
-  const require = createRequire(import.meta.url);
-  const biome = join(dirname(require.resolve('@biomejs/biome/package.json')), 'bin/biome');
-  const result = spawnSync(process.execPath, [biome, 'format', `--stdin-file-path=${OUTPUT}`], {
-    cwd: root,
-    input: json,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+/**
+ * One line per endpoint and per definition: a re-derivation's diff names what changed, and the file stays well
+ * under its size cap (pretty-printed it was 492 KB of the 500 KB; this is about two thirds of that). Biome leaves
+ * the file alone (biome.json), as a derived artifact.
+ */
+export function format(file) {
+  const lines = ['{'];
+  const entries = Object.entries(file);
+  entries.forEach(([key, value], index) => {
+    const comma = index < entries.length - 1 ? ',' : '';
+    if (key === 'endpoints' || key === '$defs') {
+      const inner = Object.entries(value).map(([k, v]) => `    ${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+      lines.push(`  ${JSON.stringify(key)}: {`, inner.join(',\n'), `  }${comma}`);
+    } else lines.push(`  ${JSON.stringify(key)}: ${JSON.stringify(value)}${comma}`);
   });
-  if (result.status !== 0) throw new Error(`biome format failed: ${result.stderr}`);
-  return result.stdout;
+  lines.push('}', '');
+  return lines.join('\n');
 }
 
 async function main(argv) {
@@ -299,7 +285,7 @@ async function main(argv) {
   }
   const previous = existsSync(OUTPUT) ? JSON.parse(readFileSync(OUTPUT, 'utf8')) : undefined;
   const file = derivedFile(readFileSync(sourcePath), sourcePath, previous);
-  const text = format(JSON.stringify(file));
+  const text = format(file);
   const endpoints = Object.keys(file.endpoints).length;
   const defs = Object.keys(file.$defs).length;
   if (check) {

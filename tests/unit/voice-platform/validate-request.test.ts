@@ -136,7 +136,7 @@ describe('request-schemas.json', () => {
     for (const key of ['POST /assistant', 'PATCH /assistant/{id}', 'POST /phone-number', 'POST /tool', 'POST /squad']) {
       expect(requestSchemaKeys()).toContain(key);
     }
-    expect(readFileSync(join(repoRoot, 'core/voice-platform/request-schemas.json')).length).toBeLessThan(500_000);
+    expect(readFileSync(join(repoRoot, 'core/voice-platform/request-schemas.json')).length).toBeLessThan(400_000);
   });
 
   // The shared folder beside the repository.
