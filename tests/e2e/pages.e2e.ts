@@ -4,7 +4,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newJourney, screenshot, seriousAxeViolations, VIEWPORT_NAMES } from '../support/browser.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
-import { testNow } from '../support/test-clock.ts';
 import { MAYA, signInFromLanding, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
 
 let platform: TestPlatform;
@@ -76,11 +75,10 @@ describe.each(VIEWPORT_NAMES)('pages (%s)', (viewport) => {
       await page.getByRole('link', { name: 'Back to Home' }).click();
       await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
 
-      // As right after a cancelled sign-in: the guard asks instead of redirecting to the provider.
-      await page.evaluate(
-        (at) => window.sessionStorage.setItem('homerounds:auto-sign-in-at', String(at)),
-        testNow().getTime(),
-      );
+      // As right after a cancelled sign-in: the guard asks instead of redirecting to the provider. The stamp is
+      // taken in the page, on the clock the app itself reads (the journey's, installed by newJourney), not on this
+      // worker's: two processes' clocks may stand apart.
+      await page.evaluate(() => window.sessionStorage.setItem('homerounds:auto-sign-in-at', String(window.Date.now())));
       await page.goto(`${platform.url}/dashboard`);
       await page.getByRole('heading', { level: 1, name: 'Sign in to continue' }).waitFor();
       await screenshot(page, 'dashboard-signed-out', viewport);
