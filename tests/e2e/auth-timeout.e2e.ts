@@ -46,8 +46,9 @@ async function journey(viewport: ViewportName): Promise<void> {
     await context.route('**/auth/v1/**', (route) => {
       authRequests.push(route.request().url());
     });
-    // Installed a moment earlier, then paused at START before the app loads: its timers start at START.
-    await page.clock.install({ time: START.getTime() - 1_000 });
+    // Installed a minute earlier, then paused at START before the app loads: its timers start at START. (pauseAt
+    // only goes forward: with one second of margin, a loaded machine between the two calls had already passed START.)
+    await page.clock.install({ time: START.getTime() - 60_000 });
     await page.clock.pauseAt(START);
     await page.goto(`${platform.url}/privacy`);
     await page.evaluate((session) => localStorage.setItem('sb-127-auth-token', session), expiredSession());
