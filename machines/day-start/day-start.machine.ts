@@ -3,7 +3,7 @@
 // device's location and saved to the profile; changed or forgotten the same way. A failed save keeps the place for
 // this plan only. One action at a time: locating, saving and forgetting are busy states that take no command.
 // (Without a profile, or with a home the caller fixed, there is nothing to run: the face shows that home.)
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { errorMessage, notProvidedPromise } from '../shared/not-provided.ts';
 import type { DayStartContext, DayStartEvent, HomePlace } from './day-start.types.ts';
 
@@ -31,9 +31,7 @@ export const dayStartMachine = setup({
   actors: {
     readHome: notProvidedPromise<HomePlace | null>('readHome'),
     locate: notProvidedPromise<{ lat: number; lng: number }>('locate'),
-    saveHome: fromPromise<HomePlace | null | undefined, { home: HomePlace }>(async () => {
-      throw new Error('actor saveHome not provided');
-    }),
+    saveHome: notProvidedPromise<HomePlace | null | undefined, { home: HomePlace }>('saveHome'),
     forgetHome: notProvidedPromise<void>('forgetHome'),
   },
   actions: {

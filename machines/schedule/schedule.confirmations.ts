@@ -5,8 +5,8 @@ import type { CalendarEvent, EventConfirmation, ScheduleCalendarEvent } from './
 /** The calendar waits for the statuses at most this long: they are extras. */
 export const CONFIRMATIONS_TIMEOUT_MS = 8_000;
 
-/** The event's day (YYYY-MM-DD) as the calendar wrote it: all-day dates as they are, timed events by their start. */
-function eventDay(event: CalendarEvent): string {
+/** The event's calendar day (YYYY-MM-DD) as written by the provider (its own wall clock). */
+export function eventDay(event: CalendarEvent): string {
   return event.start.slice(0, 10);
 }
 

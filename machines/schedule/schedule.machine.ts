@@ -52,7 +52,7 @@ export const scheduleMachine = setup({
         events: attachConfirmations(loaded.events, statuses?.confirmations ?? []),
         fetchedAt: loaded.fetchedAt,
         error: null,
-        confirmationBatches: statuses?.batches ?? loaded.confirmationBatches ?? [],
+        confirmationBatches: statuses?.batches ?? [],
         pending: null,
       };
     }),

@@ -55,7 +55,6 @@ export interface ScheduleContext {
 export interface LoadedEvents {
   events: ScheduleCalendarEvent[];
   fetchedAt: string;
-  confirmationBatches?: ConfirmationBatchInfo[];
 }
 
 export type ScheduleEvent = { type: 'schedule.refresh' } | { type: 'schedule.retry' };

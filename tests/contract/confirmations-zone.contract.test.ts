@@ -35,7 +35,7 @@ function fakeCalendar(): CalendarPort {
   };
 }
 
-function runner() {
+function runner(overrides: Partial<Parameters<typeof createBatchRunner>[0]> = {}) {
   return createBatchRunner({
     store: createConfirmationStore((sql, params) => db.query(sql, params)),
     calendarFor: fakeCalendar,
@@ -49,6 +49,7 @@ function runner() {
     defaultCallbackNumber: '+13125550100',
     defaultTimeZone: 'America/Chicago',
     now: () => new Date(clock.t),
+    ...overrides,
   });
 }
 
@@ -137,8 +138,7 @@ describe("a clinician's time zone for the evening calls", () => {
 describe('an evening whose calendar never answers', () => {
   it('gives up after the settle time with a plain error and places no call', async () => {
     const placed: string[] = [];
-    const stuck = createBatchRunner({
-      store: createConfirmationStore((sql, params) => db.query(sql, params)),
+    const stuck = runner({
       // The visits are asked for and never come: the machine stays busy.
       calendarFor: () => ({ ...fakeCalendar(), list: () => new Promise(() => {}) }),
       voice: {
@@ -151,12 +151,6 @@ describe('an evening whose calendar never answers', () => {
           return { id: 'k' };
         },
       },
-      assistantId: async () => 'a',
-      phoneNumberId: async () => 'p',
-      callTokenSecret: 'x'.repeat(32),
-      defaultCallbackNumber: '+13125550100',
-      defaultTimeZone: 'America/Chicago',
-      now: () => new Date(clock.t),
       settleTimeoutMs: 200,
     });
     calendar.zone = 'America/Chicago';

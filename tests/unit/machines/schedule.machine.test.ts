@@ -123,13 +123,17 @@ describe('schedule machine: what it logs and what it keeps', () => {
     expect(String(logCause.mock.calls[0]?.[1]?.error)).toContain('actor loadEvents not provided');
   });
 
-  it('keeps the confirmation batches loaded beside the calendar, none when the loader gives none', async () => {
+  it('keeps the confirmation batches loaded beside the calendar, none when the statuses give none', async () => {
     const batches = [{ id: 'b1' }] as never;
-    const { view, controlled, actor } = start();
-    await controlled.resolve('loadEvents', { events: [], fetchedAt: 'x', confirmationBatches: batches });
-    expect(view().confirmationBatches).toBe(batches);
+    const controlled = createControlledActors(['loadEvents', 'loadConfirmations']);
+    const actor = createActor(scheduleMachine.provide({ actors: controlled.actors })).start();
+    await controlled.resolve('loadEvents', { events: [], fetchedAt: 'x' });
+    expect(toScheduleView(actor.getSnapshot()).status).toBe('loading');
+    await controlled.resolve('loadConfirmations', { confirmations: [], batches });
+    expect(toScheduleView(actor.getSnapshot()).confirmationBatches).toBe(batches);
     actor.send({ type: 'schedule.refresh' });
     await controlled.resolve('loadEvents', { events: [], fetchedAt: 'y' });
+    await controlled.resolve('loadConfirmations', null);
     expect(actor.getSnapshot().context.confirmationBatches).toEqual([]);
   });
 });

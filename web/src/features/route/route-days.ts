@@ -2,12 +2,10 @@
 // first. Kept apart from the Route view (and from core/routing) so the schedule panel can use it
 // without pulling the optimiser into the dashboard chunk.
 import type { CalendarEvent } from '../../../../core/calendar/index.ts';
+import { eventDay } from '../../../../machines/schedule/schedule.confirmations.ts';
 import { appNow } from '../../app/clock.ts';
 
-/** The event's calendar day (YYYY-MM-DD) as written by the provider (its own wall clock). */
-export function eventDay(event: CalendarEvent): string {
-  return event.start.slice(0, 10);
-}
+export { eventDay };
 
 /** A timed event that carries HomeRounds coordinates, i.e. a visit the optimiser can plan. */
 export function isRoutableVisit(event: CalendarEvent): boolean {
