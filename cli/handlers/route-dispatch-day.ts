@@ -1,20 +1,23 @@
 // `homerounds dispatch --date D --local`: every seeded clinician's visits of a day reassigned across clinicians by
-// the dispatch solver (core/routing/vrptw/dispatch.ts), compared with the booked day, and with --apply written
-// back through the local platform's dispatch hooks (why hooks, not the Calendar API: emulators/local-dispatch.ts).
+// the dispatch solver, compared with the booked day (core/routing/vrptw/dispatch-compare.ts), and with --apply
+// written back through the local platform's dispatch hooks (why hooks, not the Calendar API:
+// emulators/local-dispatch.ts).
 
 import { haversineMatrix } from '../../core/routing/travel/haversine.ts';
 import {
   compareDispatch,
   type DispatchBooking,
-  type DispatchClinician,
   type DispatchDayReport,
+} from '../../core/routing/vrptw/dispatch-compare.ts';
+import {
+  type DispatchClinician,
   type DispatchInput,
   type DispatchVisit,
   formatDispatchClock,
   parseClock,
   SKILLS,
   type Skill,
-} from '../../core/routing/vrptw/dispatch.ts';
+} from '../../core/routing/vrptw/dispatch-input.ts';
 import { parseDateOption } from '../commands/date-option.ts';
 import { CliError, EXIT } from '../errors.ts';
 import { LOCAL_TIMEOUT_MS, localUnreachable } from './local.ts';

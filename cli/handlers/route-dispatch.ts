@@ -1,10 +1,11 @@
 // `homerounds route dispatch <file.json>`: assign a day's visits to clinicians (skills, shifts, homes,
 // continuity) and order each route. The format is in docs/routing.md ("Agency dispatch").
-import { type DispatchReport, dispatch, validateDispatchInput } from '../../core/routing/vrptw/dispatch.ts';
+import { validateDispatchInput } from '../../core/routing/vrptw/dispatch-input.ts';
+import { type DispatchReport, dispatch } from '../../core/routing/vrptw/dispatch-report.ts';
 import { usageError } from '../errors.ts';
 import { readDocumentFile } from './input.ts';
 
-export { type DispatchReport, formatDispatchReport } from '../../core/routing/vrptw/dispatch.ts';
+export { type DispatchReport, formatDispatchReport } from '../../core/routing/vrptw/dispatch-report.ts';
 
 export async function routeDispatchFromFile(
   file: string,

@@ -16,7 +16,16 @@ export { DEFAULT_EXACT_MAX_VISITS, DEFAULT_TIME_LIMIT_MS, solveRoute } from './s
 export * from './travel/haversine.ts';
 export * from './travel/osrm-table.ts';
 export * from './travel/provider.ts';
-export * from './vrptw/dispatch.ts';
+export * from './vrptw/dispatch-compare.ts';
+export * from './vrptw/dispatch-input.ts';
+export { type DispatchOptions, dispatchProblem } from './vrptw/dispatch-problem.ts';
+export {
+  type DispatchReport,
+  type DispatchRoute,
+  type DispatchStop,
+  dispatch,
+  formatDispatchReport,
+} from './vrptw/dispatch-report.ts';
 export * from './vrptw/model.ts';
 export * from './vrptw/solomon.ts';
 export { DEFAULT_VRPTW_TIME_LIMIT_MS, solveVrptw } from './vrptw/solve.ts';

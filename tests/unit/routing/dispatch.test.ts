@@ -5,15 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { routeDispatchFromFile } from '../../../cli/handlers/route-dispatch.ts';
 import { dispatchInputOf, type LocalDispatchDay } from '../../../cli/handlers/route-dispatch-day.ts';
 import { estimateMinutes } from '../../../core/routing/travel/haversine.ts';
-import {
-  compareDispatch,
-  type DispatchBooking,
-  type DispatchInput,
-  dispatch,
-  formatDispatchReport,
-  parseClock,
-  validateDispatchInput,
-} from '../../../core/routing/vrptw/dispatch.ts';
+import { compareDispatch, type DispatchBooking } from '../../../core/routing/vrptw/dispatch-compare.ts';
+import { type DispatchInput, parseClock, validateDispatchInput } from '../../../core/routing/vrptw/dispatch-input.ts';
+import { dispatch, formatDispatchReport } from '../../../core/routing/vrptw/dispatch-report.ts';
 import { BACKSTOP_MS } from '../../support/routing/budget.ts';
 
 /** Every plan here is decided by an iteration cap (and the seed), never by the clock. */
