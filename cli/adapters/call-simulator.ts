@@ -4,7 +4,7 @@
 // reproduces. It emits the same events as the official SDK (call-start, call-end, speech-start, …) and
 // returns the call session's own outcome.
 import { SimulatedClock } from 'xstate';
-import { assertVideoClientInput } from '../../core/video-client/input-schema.ts';
+import { assertVideoClientInput } from '../../core/video-client/input-schema/index.ts';
 import {
   CALL_START_STAGES,
   type CallSessionEmitted,

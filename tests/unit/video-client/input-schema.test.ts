@@ -11,7 +11,7 @@ import {
   type VideoClientInput,
   type VideoClientInputContext,
   validateVideoClientInput,
-} from '../../../core/video-client/input-schema.ts';
+} from '../../../core/video-client/input-schema/index.ts';
 
 const problems = (input: VideoClientInput, value: unknown, context?: VideoClientInputContext) =>
   validateVideoClientInput(input, value, context);
@@ -346,7 +346,7 @@ describe('simulcast encodings (1 to 3 layers; bounds per key; active, scalabilit
     refused('simulcastEncodings', [layer, layer, layer, layer], MESSAGES.encodingsLayers);
   });
   it('refuses what is not an array', () => refused('simulcastEncodings', layer, MESSAGES.encodingsArray));
-  it.each<[keyof typeof import('../../../core/video-client/input-schema.ts').ENCODING_RANGES, number, number]>([
+  it.each<[keyof typeof import('../../../core/video-client/input-schema/index.ts').ENCODING_RANGES, number, number]>([
     ['maxBitrate', 100_000, 2_500_000],
     ['maxFramerate', 1, 30],
     ['scaleResolutionDownBy', 1, 8],

@@ -3,7 +3,7 @@
 // client validates its app messages and its thin input methods. Problems go to console.error.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { simulateCall } from '../../../cli/adapters/call-simulator.ts';
-import { MESSAGES, VideoClientInputError } from '../../../core/video-client/input-schema.ts';
+import { MESSAGES, VideoClientInputError } from '../../../core/video-client/input-schema/index.ts';
 import { createLocalVoiceClient } from '../../../web/src/adapters/voice/local-client.ts';
 
 afterEach(() => {

@@ -9,7 +9,7 @@
 // `local-volume-level`. The user is heard through the browser's speech recognition where it exists (one
 // session for the whole call, restarted only after its `end`); the assistant's replies are spoken with
 // speechSynthesis where it exists. Emits the SDK's events 1:1.
-import { assertVideoClientInput, checkVideoClientInput } from '../../../../core/video-client/input-schema.ts';
+import { assertVideoClientInput, checkVideoClientInput } from '../../../../core/video-client/input-schema/index.ts';
 import {
   type CallTransportNotification,
   createVoiceClient,
