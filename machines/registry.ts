@@ -3,6 +3,7 @@
 import { authModel } from './auth/auth.model.ts';
 import { callSessionModel } from './call-session/call-session.model.ts';
 import { confirmationBatchModel } from './confirmation-batch/confirmation-batch.model.ts';
+import { conversationModel } from './conversation/conversation.model.ts';
 import { dayStartModel } from './day-start/day-start.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
 import type { MachineModel } from './shared/model.ts';
@@ -57,6 +58,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       "The Route view's start and end of the day: the profile's home read (given up after 5 s), the device's location saved to the profile (kept for the plan when the save fails), forgotten; one action at a time.",
     model: dayStartModel as MachineModel,
+  },
+  {
+    name: 'conversation',
+    summary:
+      "The assistant panel's transcript: one chat question answered at a time (given up after 60 s, the request aborted), the voice call's final transcripts beside it, the tool results of both emitted for the dashboard.",
+    model: conversationModel as MachineModel,
   },
 ];
 

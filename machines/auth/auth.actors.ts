@@ -29,5 +29,7 @@ export function createAuthActors(ports: AuthPorts) {
     ),
     startSignIn: fromPromise<void, void>(() => ports.signIn()),
     signOut: fromPromise<void, void>(() => ports.signOut()),
+    handOverGoogleAccess: fromPromise<void, void>(({ signal }) => ports.handOverGoogleAccess(signal)),
+    askWriteAccess: fromPromise<void, void>(() => ports.askWriteAccess()),
   };
 }

@@ -1,5 +1,7 @@
 // Auth: restores the session, loads the user's profile, follows auth change events, signs in and out,
 // signs in again while signed in (the provider token is gone) and emits `auth.signedOut` when a session ends.
+// Signed in, it hands an offline sign-in's Google refresh token to the server's broker first (a no-op when the
+// session holds none), and asks Google for calendar-change consent when the clinician allows it.
 // Used by the web app's auth provider (supabase-js ports) and by the CLI's `machines` command.
 // Timing: loading starts true and is forced false 10 s after start if no result has arrived (the
 // pending request is aborted); a profile reload or sign-out also gives up after 10 s.
@@ -14,6 +16,17 @@ export const AUTH_REQUEST_TIMEOUT_MS = 10_000;
 /** If the browser has not left for the provider by then, sign-in is considered failed. */
 export const SIGN_IN_REDIRECT_TIMEOUT_MS = 15_000;
 
+/** What the assistant panel says when the consent to calendar changes could not start. */
+export const WRITE_ACCESS_FAILED_PREFIX = 'Could not ask for calendar changes: ';
+const CONSENT_PAGE_NOT_OPENED = 'the consent page did not open';
+
+/** What a signed-in clinician can ask for when nothing else is under way. */
+const SIGNED_IN_COMMANDS = {
+  'auth.signOut': '#auth.signingOut',
+  'auth.signIn': '#auth.signedIn.signingInAgain',
+  'auth.allowCalendarChanges': '#auth.signedIn.askingWriteAccess',
+} as const;
+
 export const authMachine = setup({
   // Stryker disable next-line ObjectLiteral: type declarations only; nothing reads them at run time.
   types: {
@@ -27,6 +40,8 @@ export const authMachine = setup({
     watchAuthChanges: notProvidedCallback<AuthEvent>('watchAuthChanges'),
     startSignIn: notProvidedPromise<void>('startSignIn'),
     signOut: notProvidedPromise<void>('signOut'),
+    handOverGoogleAccess: notProvidedPromise<void>('handOverGoogleAccess'),
+    askWriteAccess: notProvidedPromise<void>('askWriteAccess'),
   },
   guards: {
     hasUser: ({ context }) => context.user !== null,
@@ -52,6 +67,10 @@ export const authMachine = setup({
     recordError: assign({
       lastError: (_, params: { where: string; error: unknown }) => `${params.where}: ${errorMessage(params.error)}`,
     }),
+    /** The consent failure the assistant panel shows under "Allow calendar changes". */
+    recordWriteAccessError: assign({
+      writeAccessError: (_, params: { error: unknown }) => `${WRITE_ACCESS_FAILED_PREFIX}${errorMessage(params.error)}`,
+    }),
     /** Spec §8: session, profile, sign-in and sign-out failures are logged, never shown. */
     logError: (_, params: { where: string; error: unknown }) => {
       console.error(`[auth] ${params.where} failed:`, errorMessage(params.error));
@@ -64,7 +83,7 @@ export const authMachine = setup({
   },
 }).createMachine({
   id: 'auth',
-  context: { user: null, profile: null, lastError: null },
+  context: { user: null, profile: null, lastError: null, writeAccessError: null },
   invoke: {
     id: 'watchAuthChanges',
     src: 'watchAuthChanges',
@@ -192,10 +211,36 @@ export const authMachine = setup({
       },
     },
     signedIn: {
-      initial: 'idle',
+      initial: 'handingOver',
       states: {
+        // An offline sign-in's refresh token goes to the broker (server-side, encrypted) and leaves the browser.
+        // Not busy: the dashboard does not wait for it (the broker hands over before its first token anyway).
+        handingOver: {
+          invoke: {
+            id: 'handOverGoogleAccess',
+            src: 'handOverGoogleAccess',
+            onDone: 'idle',
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ where: 'Google hand-over', error: event.error }) },
+                { type: 'recordError', params: ({ event }) => ({ where: 'Google hand-over', error: event.error }) },
+              ],
+            },
+          },
+          after: {
+            requestTimeout: {
+              target: 'idle',
+              actions: [
+                { type: 'logError', params: { where: 'Google hand-over', error: 'timed out after 10 s' } },
+                { type: 'recordError', params: { where: 'Google hand-over', error: 'timed out after 10 s' } },
+              ],
+            },
+          },
+          on: SIGNED_IN_COMMANDS,
+        },
         idle: {
-          on: { 'auth.signOut': '#auth.signingOut', 'auth.signIn': 'signingInAgain' },
+          on: SIGNED_IN_COMMANDS,
         },
         loadingProfile: {
           invoke: {
@@ -203,9 +248,12 @@ export const authMachine = setup({
             src: 'loadProfile',
             // Stryker disable next-line OptionalChaining,StringLiteral: entered only with a user (session or event).
             input: ({ context }) => ({ userId: context.user?.id ?? '' }),
-            onDone: { target: 'idle', actions: { type: 'assignProfile', params: ({ event }) => event.output } },
+            onDone: {
+              target: 'handingOver',
+              actions: { type: 'assignProfile', params: ({ event }) => event.output },
+            },
             onError: {
-              target: 'idle',
+              target: 'handingOver',
               actions: [
                 'clearProfile',
                 { type: 'logError', params: ({ event }) => ({ where: 'profile', error: event.error }) },
@@ -215,7 +263,7 @@ export const authMachine = setup({
           },
           after: {
             requestTimeout: {
-              target: 'idle',
+              target: 'handingOver',
               actions: [
                 'clearProfile',
                 { type: 'logError', params: { where: 'profile', error: 'timed out after 10 s' } },
@@ -223,7 +271,7 @@ export const authMachine = setup({
               ],
             },
           },
-          on: { 'auth.signOut': '#auth.signingOut', 'auth.signIn': 'signingInAgain' },
+          on: SIGNED_IN_COMMANDS,
         },
         // Spec §8 "Please sign in again": the provider sign-in while the session stays (its provider
         // token is gone). The signed-in pages stay until the browser leaves; a failure is only logged.
@@ -254,8 +302,41 @@ export const authMachine = setup({
             },
           },
         },
+        // "Allow calendar changes": Google's incremental consent to `calendar.events`; the page leaves for it.
+        // A failure is shown in the assistant panel (and logged); one that never leaves is given up.
+        askingWriteAccess: {
+          tags: ['busy', 'writeAccess'],
+          entry: assign({ writeAccessError: null }),
+          invoke: {
+            id: 'askWriteAccess',
+            src: 'askWriteAccess',
+            onDone: 'leavingForWriteAccess',
+            onError: {
+              target: 'idle',
+              actions: [
+                { type: 'logError', params: ({ event }) => ({ where: 'calendar consent', error: event.error }) },
+                { type: 'recordError', params: ({ event }) => ({ where: 'calendar consent', error: event.error }) },
+                { type: 'recordWriteAccessError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+        leavingForWriteAccess: {
+          tags: ['busy', 'writeAccess'],
+          after: {
+            signInRedirectTimeout: {
+              target: 'idle',
+              actions: [
+                { type: 'logError', params: { where: 'calendar consent', error: CONSENT_PAGE_NOT_OPENED } },
+                { type: 'recordError', params: { where: 'calendar consent', error: CONSENT_PAGE_NOT_OPENED } },
+                { type: 'recordWriteAccessError', params: { error: CONSENT_PAGE_NOT_OPENED } },
+              ],
+            },
+          },
+        },
       },
     },
+
     signingOut: {
       tags: ['busy'],
       invoke: {

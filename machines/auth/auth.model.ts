@@ -39,6 +39,14 @@ export const authModel: MachineModel<typeof authMachine> = {
       { label: 'signed out', output: undefined },
       { label: 'sign-out error', error: new Error('network down') },
     ],
+    handOverGoogleAccess: [
+      { label: 'handed over (or nothing to hand over)', output: undefined },
+      { label: 'broker unavailable', error: new Error('The Google token broker answered 503') },
+    ],
+    askWriteAccess: [
+      { label: 'leaving for consent', output: undefined },
+      { label: 'consent error', error: new Error('popup blocked') },
+    ],
     // The auth-change subscription never completes; it can fail (a throwing listener).
     watchAuthChanges: [{ label: 'subscription failed', error: new Error('auth subscription failed') }],
   },
@@ -48,6 +56,7 @@ export const authModel: MachineModel<typeof authMachine> = {
     { type: 'auth.changed', authEvent: 'SIGNED_OUT', user: null },
     { type: 'auth.signIn' },
     { type: 'auth.signOut' },
+    { type: 'auth.allowCalendarChanges' },
   ],
   // lastError only records what was logged; leaving it out keeps the graph finite.
   serializeContext: (context) => {

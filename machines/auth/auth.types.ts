@@ -43,12 +43,16 @@ export interface AuthContext {
   profile: Profile | null;
   /** The last error logged (session, profile, sign-in or sign-out); never shown to the user. */
   lastError: string | null;
+  /** Why the consent to calendar changes could not start (shown in the assistant panel), or null. */
+  writeAccessError: string | null;
 }
 
 export type AuthEvent =
   | { type: 'auth.changed'; authEvent: AuthChangeEventName; user: AuthUser | null }
   | { type: 'auth.signIn' }
-  | { type: 'auth.signOut' };
+  | { type: 'auth.signOut' }
+  /** "Allow calendar changes": ask Google for consent to change the calendar (the page leaves for it). */
+  | { type: 'auth.allowCalendarChanges' };
 
 /** What the machine tells its face: a signed-in session ended (sign-out here, or in another tab). */
 export type AuthEmitted = { type: 'auth.signedOut' };
@@ -64,4 +68,11 @@ export interface AuthPorts {
   /** Starts the provider sign-in (navigates away in the browser). */
   signIn(): Promise<void>;
   signOut(): Promise<void>;
+  /**
+   * Hands an offline sign-in's Google refresh token to the server's broker and removes it from the browser;
+   * resolves at once when the session holds none. Rejects when the broker could not take it.
+   */
+  handOverGoogleAccess(signal: AbortSignal): Promise<void>;
+  /** Starts Google's incremental consent to calendar changes (navigates away in the browser). */
+  askWriteAccess(): Promise<void>;
 }

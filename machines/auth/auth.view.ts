@@ -15,6 +15,10 @@ export interface AuthView {
   /** Full name, or else the email (spec §2: signed-in header). */
   displayName: string | null;
   avatarUrl: string | null;
+  /** The consent to calendar changes is under way (the page is about to leave for Google). */
+  askingWriteAccess: boolean;
+  /** Why the consent to calendar changes could not start, or null. */
+  writeAccessError: string | null;
   /** The machine's state path, for data-state attributes. */
   state: string;
 }
@@ -44,6 +48,8 @@ export function toAuthView(snapshot: AuthSnapshot): AuthView {
     email,
     displayName: fullName ?? email,
     avatarUrl: profile?.avatar_url ?? null,
+    askingWriteAccess: snapshot.hasTag('writeAccess'),
+    writeAccessError: snapshot.context.writeAccessError,
     state: stateString(snapshot.value),
   };
 }

@@ -117,7 +117,11 @@ describe('supabase auth ports', () => {
 
   it('answers "no session" without downloading supabase-js when nothing is stored', async () => {
     const loader = fakeLoader({});
-    const ports = createSupabaseAuthPorts(loader, { redirectTo: () => ORIGIN, scopes: 's' });
+    const ports = createSupabaseAuthPorts(loader, {
+      redirectTo: () => ORIGIN,
+      scopes: 's',
+      handOverGoogleAccess: async () => {},
+    });
     expect(await ports.getSessionUser(new AbortController().signal)).toBeNull();
     expect(loader.load).not.toHaveBeenCalled();
   });
@@ -127,6 +131,7 @@ describe('supabase auth ports', () => {
     const ports = createSupabaseAuthPorts(fakeLoader(client, { hint: true }), {
       redirectTo: () => ORIGIN,
       scopes: 's',
+      handOverGoogleAccess: async () => {},
     });
     expect(await ports.getSessionUser(new AbortController().signal)).toMatchObject({
       id: 'u1',
@@ -139,6 +144,7 @@ describe('supabase auth ports', () => {
     const ports = createSupabaseAuthPorts(fakeLoader({ auth: { signInWithOAuth } }), {
       redirectTo: () => `${ORIGIN}/dashboard`,
       scopes: 'https://www.googleapis.com/auth/calendar.readonly',
+      handOverGoogleAccess: async () => {},
     });
     await ports.signIn();
     expect(signInWithOAuth).toHaveBeenCalledWith({
@@ -166,7 +172,11 @@ describe('supabase auth ports', () => {
       single: async () => ({ data: null, error: { code: 'PGRST116', message: 'no rows', details: null, hint: null } }),
     };
     const from = vi.fn(() => builder);
-    const ports = createSupabaseAuthPorts(fakeLoader({ from }), { redirectTo: () => ORIGIN, scopes: 's' });
+    const ports = createSupabaseAuthPorts(fakeLoader({ from }), {
+      redirectTo: () => ORIGIN,
+      scopes: 's',
+      handOverGoogleAccess: async () => {},
+    });
     const signal = new AbortController().signal;
     const result = await ports.fetchProfile('u1', signal);
     expect(from).toHaveBeenCalledWith('profiles');
@@ -191,7 +201,11 @@ describe('supabase auth ports', () => {
       },
     };
     const loader = fakeLoader(client);
-    const ports = createSupabaseAuthPorts(loader, { redirectTo: () => ORIGIN, scopes: 's' });
+    const ports = createSupabaseAuthPorts(loader, {
+      redirectTo: () => ORIGIN,
+      scopes: 's',
+      handOverGoogleAccess: async () => {},
+    });
     const listener = vi.fn();
     const stop = ports.onAuthChange(listener);
     expect(holder.callback).toBeNull();

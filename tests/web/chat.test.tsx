@@ -24,7 +24,10 @@ import {
   EXAMPLE_PHRASES,
   WRITE_ACCESS_NOTE,
 } from '../../web/src/features/assistant/assistant-panel.tsx';
-import { deferred } from './web-test-kit.tsx';
+import type { AssistantServices } from '../../web/src/features/assistant/assistant-services.ts';
+import { AuthProvider, useAuthActions, useAuthView } from '../../web/src/features/auth/auth-context.tsx';
+import { allowConsoleError } from './console-guard.ts';
+import { ADA, deferred, fakeAuth } from './web-test-kit.tsx';
 
 afterEach(cleanup);
 
@@ -213,10 +216,20 @@ describe('configuration', () => {
   });
 });
 
-function panel(
-  chat: ChatClient,
-  props: { onCalendarChanged?: () => void; onAllowCalendarChanges?: () => Promise<void> } = {},
-) {
+/** The panel as the dashboard wires it: the consent to calendar changes runs in the auth machine. */
+function WiredPanel(props: { services: AssistantServices; onCalendarChanged?: () => void }) {
+  const { allowCalendarChanges } = useAuthActions();
+  const { askingWriteAccess, writeAccessError } = useAuthView();
+  return (
+    <AssistantPanel
+      services={props.services}
+      onCalendarChanged={props.onCalendarChanged}
+      writeAccess={{ onAllow: allowCalendarChanges, asking: askingWriteAccess, error: writeAccessError }}
+    />
+  );
+}
+
+function panel(chat: ChatClient, props: { onCalendarChanged?: () => void; askWriteAccess?: () => Promise<void> } = {}) {
   const emitter = new VoiceEmitter();
   const client: VoiceClient = {
     kind: 'local',
@@ -230,7 +243,15 @@ function panel(
     canListen: () => true,
   };
   const face = createVoiceWidgetFace(async () => client, {});
-  render(<AssistantPanel services={{ voice: { publicKey: 'pk', assistantId: 'asst' }, face, chat }} {...props} />);
+  const services = { voice: { publicKey: 'pk', assistantId: 'asst' }, face, chat };
+  // The consent runs in the auth machine, as on the dashboard: a signed-in clinician's session.
+  const auth = fakeAuth({ user: ADA, profile: null });
+  if (props.askWriteAccess) auth.ports.askWriteAccess = props.askWriteAccess;
+  render(
+    <AuthProvider ports={auth.ports}>
+      <WiredPanel services={services} onCalendarChanged={props.onCalendarChanged} />
+    </AuthProvider>,
+  );
   return { emitter, face };
 }
 
@@ -246,7 +267,7 @@ describe('AssistantPanel chat', () => {
     expect(button.disabled).toBe(true);
     fireEvent.change(input, { target: { value: 'What are my appointments tomorrow?' } });
     fireEvent.click(button);
-    expect(send).toHaveBeenCalledWith('What are my appointments tomorrow?');
+    expect(send).toHaveBeenCalledWith('What are my appointments tomorrow?', expect.any(AbortSignal));
     expect(within(log).getByText('What are my appointments tomorrow?')).toBeTruthy();
     expect(screen.getByText('Assistant is thinking...')).toBeTruthy();
     await act(async () =>
@@ -281,7 +302,7 @@ describe('AssistantPanel chat', () => {
     const phrase = screen.getByRole('button', { name: /Optimize my route for tomorrow/ }) as HTMLButtonElement;
     phrase.focus();
     fireEvent.click(phrase);
-    expect(send).toHaveBeenCalledWith('Optimize my route for tomorrow.');
+    expect(send).toHaveBeenCalledWith('Optimize my route for tomorrow.', expect.any(AbortSignal));
     // While the assistant answers, the phrases are aria-disabled (not disabled): focus stays on the phrase.
     expect(phrase.getAttribute('aria-disabled')).toBe('true');
     expect(phrase.disabled).toBe(false);
@@ -379,7 +400,8 @@ describe('AssistantPanel and the calendar', () => {
 
   it('offers "Allow calendar changes" when a tool needs write access, and starts the consent', async () => {
     const consent = deferred<void>();
-    const onAllowCalendarChanges = vi.fn(() => consent.promise);
+    const askWriteAccess = vi.fn(() => consent.promise);
+    const logged = allowConsoleError(/\[auth\] calendar consent failed/);
     panel(
       {
         send: async () => ({
@@ -389,24 +411,27 @@ describe('AssistantPanel and the calendar', () => {
         }),
         reset: () => {},
       },
-      { onAllowCalendarChanges },
+      { askWriteAccess },
     );
     expect(screen.queryByRole('button', { name: ALLOW_CALENDAR_CHANGES_TEXT })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Reschedule my therapy session/ }));
     const allow = await screen.findByRole('button', { name: ALLOW_CALENDAR_CHANGES_TEXT });
     expect(screen.getByText(WRITE_ACCESS_NOTE)).toBeTruthy();
     fireEvent.click(allow);
-    expect(onAllowCalendarChanges).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(askWriteAccess).toHaveBeenCalledTimes(1));
     expect((allow as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(allow); // once asked, a second click asks nothing more
+    expect(askWriteAccess).toHaveBeenCalledTimes(1);
     await act(async () => consent.reject(new Error('popup closed')));
     expect((await screen.findByText(/Could not ask for calendar changes: popup closed/)).getAttribute('role')).toBe(
       'alert',
     );
     expect((allow as HTMLButtonElement).disabled).toBe(false);
+    expect(logged.calls).toEqual(['[auth] calendar consent failed: popup closed']);
   });
 
   it('offers the consent from a voice tool result too, and hides it once a change went through', async () => {
-    const { emitter, face } = panel({ send: vi.fn(), reset: () => {} }, { onAllowCalendarChanges: async () => {} });
+    const { emitter, face } = panel({ send: vi.fn(), reset: () => {} }, { askWriteAccess: async () => {} });
     await act(async () => face.loadClient(new AbortController().signal));
     act(() => {
       emitter.emit('message', {

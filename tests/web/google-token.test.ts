@@ -13,16 +13,11 @@ import {
   forgetStoredRefreshToken,
   GoogleBrokerError,
   type GoogleTokenBroker,
+  googleAccessHandOver,
   googleTokenUrl,
-  handOverOnSignIn,
 } from '../../web/src/adapters/google-token.ts';
-import {
-  createCalendarWriteAccess,
-  providePageCalendarWriteAccess,
-  requestCalendarWriteAccess,
-} from '../../web/src/adapters/supabase-auth.ts';
+import { createSupabaseAuthPorts } from '../../web/src/adapters/supabase-auth.ts';
 import type { SupabaseLoader } from '../../web/src/adapters/supabase-client.ts';
-import { resetTestNow, SUITE_START, useFakeTimersAt } from '../support/test-clock.ts';
 import { allowConsoleError } from './console-guard.ts';
 
 const SUPABASE = 'http://127.0.0.1:8787';
@@ -171,33 +166,22 @@ describe('google token broker adapter', () => {
     expect(() => forgetStoredRefreshToken(key, '1//rt')).not.toThrow();
   });
 
-  it('hands the token over when supabase-js reports the signed-in session', async () => {
-    useFakeTimersAt(SUITE_START);
-    type Callback = (event: string, session: unknown) => void;
-    const holder: { callback: Callback | null } = { callback: null };
-    const client = {
-      auth: {
-        onAuthStateChange: (cb: Callback) => {
-          holder.callback = cb;
-          return { data: { subscription: { unsubscribe: () => {} } } };
-        },
-      },
-    };
-    const loader = loaderOf(client);
+  it('hands a session’s refresh token over when it holds one (the auth machine’s port), else does nothing', async () => {
     const handOver = vi.fn(async () => true);
     const broker: GoogleTokenBroker = { handOver, accessToken: vi.fn(), forget: vi.fn() };
-    handOverOnSignIn(loader, broker);
-    expect(holder.callback).toBeNull(); // supabase-js is not loaded for this
-    await loader.load();
-    const signedIn = { access_token: 'jwt', user: { id: 'u1' }, provider_refresh_token: '1//rt' };
-    holder.callback?.('TOKEN_REFRESHED', signedIn);
-    holder.callback?.('SIGNED_IN', { ...signedIn, provider_refresh_token: undefined });
-    holder.callback?.('SIGNED_IN', signedIn);
-    expect(handOver).not.toHaveBeenCalled(); // not from inside supabase-js's callback
-    vi.runAllTimers();
+    const session: BrokerSession = { accessToken: 'jwt', userId: 'u1', providerRefreshToken: '1//rt' };
+    let current: BrokerSession | null = null;
+    const port = googleAccessHandOver(async () => current, broker);
+    await port(new AbortController().signal);
+    current = { accessToken: 'jwt', userId: 'u1' };
+    await port(new AbortController().signal);
+    expect(handOver).not.toHaveBeenCalled();
+    current = session;
+    await port(new AbortController().signal);
     expect(handOver).toHaveBeenCalledTimes(1);
-    expect(handOver).toHaveBeenCalledWith({ accessToken: 'jwt', userId: 'u1', providerRefreshToken: '1//rt' });
-    resetTestNow();
+    expect(handOver).toHaveBeenCalledWith(session);
+    handOver.mockRejectedValueOnce(new GoogleBrokerError(503));
+    await expect(port(new AbortController().signal)).rejects.toThrow(/503/);
   });
 });
 
@@ -300,10 +284,12 @@ describe('calendar write access (incremental consent)', () => {
   it('asks for calendar.events on top of read, offline with consent, keeping granted scopes, back to this page', async () => {
     window.history.replaceState(null, '', '/dashboard?tab=assistant#chat');
     const signInWithOAuth = vi.fn(async () => ({ data: {}, error: null }));
-    const start = createCalendarWriteAccess(loaderOf({ auth: { signInWithOAuth } }));
-    await expect(requestCalendarWriteAccess()).rejects.toThrow(/not available/);
-    providePageCalendarWriteAccess(start);
-    await requestCalendarWriteAccess();
+    const ports = createSupabaseAuthPorts(loaderOf({ auth: { signInWithOAuth } }), {
+      redirectTo: () => `${window.location.origin}/`,
+      scopes: 'https://www.googleapis.com/auth/calendar.readonly',
+      handOverGoogleAccess: async () => {},
+    });
+    await ports.askWriteAccess();
     expect(signInWithOAuth).toHaveBeenCalledWith({
       provider: 'google',
       options: {

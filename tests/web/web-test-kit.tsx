@@ -37,6 +37,7 @@ export interface FakeAuth {
   ports: AuthPorts;
   signIn: ReturnType<typeof vi.fn>;
   signOut: ReturnType<typeof vi.fn>;
+  askWriteAccess: ReturnType<typeof vi.fn>;
   emit(event: AuthChangeEventName, user: AuthUser | null): void;
 }
 
@@ -46,6 +47,7 @@ export function fakeAuth(
   const listeners = new Set<(event: AuthChangeEventName, user: AuthUser | null) => void>();
   const signIn = vi.fn(async () => {});
   const signOut = vi.fn(async () => {});
+  const askWriteAccess = vi.fn(async () => {});
   const ports: AuthPorts = {
     getSessionUser: () => options.session ?? Promise.resolve(options.user ?? null),
     fetchProfile: async () =>
@@ -58,11 +60,14 @@ export function fakeAuth(
     },
     signIn,
     signOut,
+    handOverGoogleAccess: async () => {},
+    askWriteAccess,
   };
   return {
     ports,
     signIn,
     signOut,
+    askWriteAccess,
     emit(event, user) {
       for (const listener of listeners) listener(event, user);
     },

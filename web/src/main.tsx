@@ -9,15 +9,11 @@ import { createCalendarPorts } from './adapters/calendar.ts';
 import {
   createGoogleTokenBroker,
   forgetStoredRefreshToken,
-  handOverOnSignIn,
+  googleAccessHandOver,
   supabaseBrokerSession,
 } from './adapters/google-token.ts';
 import { createProfileHomeStore, providePageProfileHome } from './adapters/profile-home.ts';
-import {
-  createCalendarWriteAccess,
-  createSupabaseAuthPorts,
-  providePageCalendarWriteAccess,
-} from './adapters/supabase-auth.ts';
+import { createSupabaseAuthPorts } from './adapters/supabase-auth.ts';
 import { createSupabaseLoader, storageKeyFor } from './adapters/supabase-client.ts';
 import { App } from './app/app.tsx';
 import { browserConfig, CALENDAR_READONLY_SCOPE } from './app/config.ts';
@@ -26,19 +22,19 @@ import './app/styles.css';
 
 const config = browserConfig();
 const supabase = createSupabaseLoader(config);
+const brokerSession = supabaseBrokerSession(supabase);
 const googleToken = createGoogleTokenBroker({
   supabaseUrl: config.supabaseUrl,
   anonKey: config.supabaseAnonKey,
-  getSession: supabaseBrokerSession(supabase),
+  getSession: brokerSession,
   onHandedOver: (refreshToken) => forgetStoredRefreshToken(storageKeyFor(config.supabaseUrl), refreshToken),
 });
-handOverOnSignIn(supabase, googleToken);
-providePageCalendarWriteAccess(createCalendarWriteAccess(supabase));
 providePageProfileHome(createProfileHomeStore(supabase));
 const services = {
   authPorts: createSupabaseAuthPorts(supabase, {
     redirectTo: () => takeRedirectUrl(),
     scopes: CALENDAR_READONLY_SCOPE,
+    handOverGoogleAccess: googleAccessHandOver(brokerSession, googleToken),
   }),
   schedulePorts: createCalendarPorts(supabase, config.calendarApiUrl, googleToken),
 };

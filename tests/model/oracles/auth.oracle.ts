@@ -21,8 +21,13 @@ function failureOf(event: { type: string }, before: AnyMachineSnapshot | null): 
   if (event.type === `${ERROR}signOut`) return /sign-out/i;
   // The auth-change subscription failing is a session error (§8: logged; the user keeps what they see).
   if (event.type === `${ERROR}watchAuthChanges`) return /auth changes/i;
+  // The refresh token's hand-over to the server and the consent to calendar changes: logged like the rest.
+  if (event.type === `${ERROR}handOverGoogleAccess`) return /Google hand-over/;
+  if (event.type === `${ERROR}askWriteAccess`) return /calendar consent/;
   if (!event.type.startsWith(AFTER) || !before) return null;
   if (before.matches('restoring')) return /loading/i;
+  if (before.matches({ signedIn: 'handingOver' })) return /Google hand-over/;
+  if (before.matches({ signedIn: 'leavingForWriteAccess' })) return /calendar consent/;
   if (before.matches('redirecting') || before.matches({ signedIn: 'redirectingAgain' })) return /sign-in/i;
   if (before.matches('signingOut')) return /sign-out/i;
   return /profile/i;
@@ -40,6 +45,11 @@ export const authOracle: StepOracle = ({ event, before, after, started, logged }
   if (started.includes('signOut')) expect(event.type === 'auth.signOut', 'sign-out started without the user asking');
   if (started.includes('restoreSession')) expect(event.type === 'xstate.init', 'the session is restored only at start');
   if (started.includes('loadProfile')) expect(view.userId !== null, 'a profile is loaded only for a user');
+  if (started.includes('askWriteAccess'))
+    expect(event.type === 'auth.allowCalendarChanges', 'calendar consent asked without the clinician asking');
+  // Google access goes to the server as a session begins, never before it is known, never while signed out.
+  if (started.includes('handOverGoogleAccess')) expect(view.signedIn && !view.loading, 'hand-over outside a session');
+  if (view.askingWriteAccess) expect(view.signedIn && view.busy, 'consent is asked only by a signed-in clinician');
 
   // Signed in means a user; busy means signing in or out; loading means the session or profile is pending.
   expect(!view.signedIn || view.userId !== null, 'signed in without a user');
@@ -53,7 +63,7 @@ export const authOracle: StepOracle = ({ event, before, after, started, logged }
   if (failure) {
     const cause = event.type.startsWith(ERROR)
       ? (event.error as Error).message
-      : event.type.startsWith(AFTER) && !/sign-in/.test(String(failure))
+      : event.type.startsWith(AFTER) && !/sign-in|consent/.test(String(failure))
         ? 'timed out'
         : '';
     // The place is named outside the cause ("profile query failed" does not say it was the profile).
@@ -140,6 +150,23 @@ export const authOracle: StepOracle = ({ event, before, after, started, logged }
         expect(view.userId === was.userId, 'the user stays until the sign-out finishes');
       }
       break;
+    case 'auth.allowCalendarChanges':
+      if (was?.signedIn && !was.busy && !was.loading) {
+        expect(
+          view.askingWriteAccess && started.includes('askWriteAccess') && view.writeAccessError === null,
+          'allowing calendar changes asks Google for consent, with no earlier failure shown',
+        );
+      } else expect(started.length === 0, 'allowing calendar changes does nothing while other work is under way');
+      break;
+    case `${ERROR}askWriteAccess`:
+      // The assistant panel says why, under its button; the clinician stays signed in and may ask again.
+      expect(
+        view.signedIn &&
+          !view.askingWriteAccess &&
+          view.writeAccessError === `Could not ask for calendar changes: ${(event.error as Error).message}`,
+        `a failed consent is said in the panel (${view.writeAccessError})`,
+      );
+      break;
     case `${DONE}startSignIn`:
       // The browser is leaving for the provider: still busy; nobody new is signed in yet.
       expect(view.busy && view.userId === (was?.userId ?? null), 'while the provider page opens, progress shows');
@@ -154,6 +181,12 @@ export const authOracle: StepOracle = ({ event, before, after, started, logged }
         if (before?.matches('redirecting')) expect(after.matches('signedOut'), 'a sign-in that never left fails');
         if (before?.matches({ signedIn: 'redirectingAgain' }))
           expect(view.signedIn, 'signing in again that never left keeps the user signed in');
+        if (before?.matches({ signedIn: 'leavingForWriteAccess' }))
+          expect(
+            view.signedIn &&
+              view.writeAccessError === 'Could not ask for calendar changes: the consent page did not open',
+            'a consent page that never opened is said in the panel',
+          );
       }
   }
   return problems;

@@ -3,6 +3,7 @@ import type { StepOracle } from '../../support/model/replay.ts';
 import { authOracle } from './auth.oracle.ts';
 import { callSessionOracle } from './call-session.oracle.ts';
 import { confirmationBatchOracle } from './confirmation-batch.oracle.ts';
+import { conversationOracle } from './conversation.oracle.ts';
 import { dayStartOracle } from './day-start.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
 import { videoClientOracle } from './video-client.oracle.ts';
@@ -16,4 +17,5 @@ export const ORACLES: Record<string, StepOracle> = {
   'video-client': videoClientOracle,
   'confirmation-batch': confirmationBatchOracle,
   'day-start': dayStartOracle,
+  conversation: conversationOracle,
 };

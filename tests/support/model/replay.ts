@@ -33,6 +33,8 @@ export interface StepObservation {
   logged: string[];
   /** What it wrote to console.warn (failures of extras that the user is not shown). */
   warned: string[];
+  /** What it emitted to its face during this step (`emit` actions). */
+  emitted: EventObject[];
 }
 
 /** Returns what the step did that the specification forbids (empty when it is fine). */
@@ -56,6 +58,10 @@ export async function replayPath(model: MachineModel, path: ModelPath, oracle?: 
   const actor = createActor(machine, { clock, input: model.input });
   const failures: unknown[] = [];
   actor.subscribe({ error: (error) => failures.push(error) });
+  const emitted: EventObject[] = [];
+  actor.on('*', (event) => {
+    emitted.push(event);
+  });
   // The specification says which failures are logged: catch the machine's console.error lines per step.
   const logged: string[] = [];
   const warned: string[] = [];
@@ -91,6 +97,7 @@ export async function replayPath(model: MachineModel, path: ModelPath, oracle?: 
       const invocationsBefore = index === 0 ? 0 : controlled.invocations.length;
       const loggedBefore = index === 0 ? 0 : logged.length;
       const warnedBefore = index === 0 ? 0 : warned.length;
+      const emittedBefore = index === 0 ? 0 : emitted.length;
       if (index > 0 || event.type !== 'xstate.init') {
         if (event.type.startsWith(DONE) || event.type.startsWith(ERROR)) {
           const src = event.type.slice(event.type.startsWith(DONE) ? DONE.length : ERROR.length);
@@ -122,6 +129,7 @@ export async function replayPath(model: MachineModel, path: ModelPath, oracle?: 
           started,
           logged: logged.slice(loggedBefore),
           warned: warned.slice(warnedBefore),
+          emitted: emitted.slice(emittedBefore),
         });
         if (violations.length)
           throw new Error(`Step ${index} (${event.type}) breaks the specification: ${violations.join('; ')}`);

@@ -24,7 +24,7 @@ const PROFILE: Profile = {
 
 function start() {
   const controlled = createControlledActors(
-    ['restoreSession', 'loadProfile', 'startSignIn', 'signOut'],
+    ['restoreSession', 'loadProfile', 'startSignIn', 'signOut', 'handOverGoogleAccess', 'askWriteAccess'],
     ['watchAuthChanges'],
   );
   const clock = new SimulatedClock();
@@ -178,6 +178,7 @@ async function signedIn() {
   const started = start();
   await started.controlled.resolve('restoreSession', USER);
   await started.controlled.resolve('loadProfile', PROFILE);
+  await started.controlled.resolve('handOverGoogleAccess', undefined);
   return started;
 }
 
@@ -211,6 +212,7 @@ describe('auth machine: requests that hang', () => {
     const { actor, clock, controlled, view, logError } = await signedIn();
     actor.send({ type: 'auth.changed', authEvent: 'USER_UPDATED', user: USER });
     await controlled.reject('loadProfile', new Error('profile query failed'));
+    await controlled.resolve('handOverGoogleAccess', undefined);
     clock.increment(AUTH_REQUEST_TIMEOUT_MS);
     await flush();
     expect(logError).toHaveBeenCalledTimes(1);
@@ -243,8 +245,76 @@ describe('auth machine: requests that hang', () => {
   });
 });
 
+describe('auth machine: Google access', () => {
+  it('hands Google access over on entering a session (restored or signed in), without making the user wait', async () => {
+    const { actor, controlled, view } = start();
+    await controlled.resolve('restoreSession', USER);
+    expect(controlled.pending('handOverGoogleAccess')).toBeUndefined(); // not before the profile is in
+    await controlled.resolve('loadProfile', PROFILE);
+    expect(controlled.pending('handOverGoogleAccess')).toBeDefined();
+    expect(view()).toMatchObject({ loading: false, signedIn: true, busy: false });
+    await controlled.resolve('handOverGoogleAccess', undefined);
+    actor.send({ type: 'auth.changed', authEvent: 'SIGNED_IN', user: USER });
+    await controlled.resolve('loadProfile', PROFILE);
+    expect(controlled.pending('handOverGoogleAccess')).toBeDefined();
+  });
+
+  it('logs a hand-over that fails or hangs (10 s, then aborted), and the session goes on', async () => {
+    const { actor, clock, controlled, view, logError } = start();
+    await controlled.resolve('restoreSession', USER);
+    await controlled.resolve('loadProfile', PROFILE);
+    await controlled.reject('handOverGoogleAccess', new Error('The Google token broker answered 503'));
+    expect(logError).toHaveBeenLastCalledWith(
+      expect.anything(),
+      expect.objectContaining({
+        where: 'Google hand-over',
+        error: expect.objectContaining({ message: expect.stringContaining('503') }),
+      }),
+    );
+    actor.send({ type: 'auth.changed', authEvent: 'SIGNED_IN', user: USER });
+    await controlled.resolve('loadProfile', PROFILE);
+    const handOver = controlled.pending('handOverGoogleAccess');
+    clock.increment(AUTH_REQUEST_TIMEOUT_MS);
+    await flush();
+    expect(handOver?.signal.aborted).toBe(true);
+    expect(logError).toHaveBeenLastCalledWith(
+      expect.anything(),
+      expect.objectContaining({ where: 'Google hand-over', error: 'timed out after 10 s' }),
+    );
+    expect(view()).toMatchObject({ signedIn: true, busy: false, userId: 'u-1' });
+  });
+
+  it('asks for calendar-change consent once; a failure or a page that never leaves is said, then it can be asked again', async () => {
+    const { actor, clock, controlled, view } = await signedIn();
+    actor.send({ type: 'auth.allowCalendarChanges' });
+    expect(view()).toMatchObject({ askingWriteAccess: true, busy: true, writeAccessError: null });
+    actor.send({ type: 'auth.allowCalendarChanges' });
+    actor.send({ type: 'auth.signOut' });
+    expect(controlled.invocations.filter((inv) => inv.src === 'askWriteAccess')).toHaveLength(1);
+    expect(controlled.pending('signOut')).toBeUndefined();
+    await controlled.reject('askWriteAccess', new Error('popup closed'));
+    expect(view()).toMatchObject({
+      askingWriteAccess: false,
+      signedIn: true,
+      writeAccessError: 'Could not ask for calendar changes: popup closed',
+    });
+    actor.send({ type: 'auth.allowCalendarChanges' });
+    expect(view()).toMatchObject({ askingWriteAccess: true, writeAccessError: null });
+    await controlled.resolve('askWriteAccess', undefined);
+    clock.increment(SIGN_IN_REDIRECT_TIMEOUT_MS - 1);
+    await flush();
+    expect(view().askingWriteAccess).toBe(true);
+    clock.increment(1);
+    await flush();
+    expect(view()).toMatchObject({
+      askingWriteAccess: false,
+      writeAccessError: 'Could not ask for calendar changes: the consent page did not open',
+    });
+  });
+});
+
 describe('auth machine without a port', () => {
-  const ALL = ['restoreSession', 'loadProfile', 'startSignIn', 'signOut'];
+  const ALL = ['restoreSession', 'loadProfile', 'startSignIn', 'signOut', 'handOverGoogleAccess', 'askWriteAccess'];
   function without(missing: string) {
     const controlled = createControlledActors(
       ALL.filter((name) => name !== missing),
@@ -317,6 +387,8 @@ describe('createAuthActors', () => {
       onAuthChange: () => () => {},
       signIn: async () => {},
       signOut: async () => {},
+      handOverGoogleAccess: async () => {},
+      askWriteAccess: async () => {},
       ...overrides,
     };
   }
@@ -369,7 +441,12 @@ describe('createAuthActors', () => {
 
 describe('auth view', () => {
   const signedIn = (profile: Profile | null) =>
-    toAuthView(authMachine.resolveState({ value: 'signedIn', context: { user: USER, profile, lastError: null } }));
+    toAuthView(
+      authMachine.resolveState({
+        value: 'signedIn',
+        context: { user: USER, profile, lastError: null, writeAccessError: null },
+      }),
+    );
 
   it('names the user by the profile’s full name, else (blank or missing) by the email', () => {
     expect(signedIn(PROFILE).displayName).toBe('Ada Lovelace');

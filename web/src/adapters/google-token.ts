@@ -4,7 +4,6 @@
 // token to the server (which keeps it encrypted, server-side only), removes it from the browser's stored
 // session, and later asks the broker for a fresh Google access token whenever the session has none.
 // `accessToken()` answers null when only signing in again helps (the broker's 401 `reauth_required`).
-import type { SupabaseClient } from '@supabase/supabase-js';
 import { appMillis } from '../app/clock.ts';
 import type { SupabaseLoader } from './supabase-client.ts';
 
@@ -192,27 +191,18 @@ export function forgetStoredRefreshToken(
   }
 }
 
-/** Hands the refresh token over as soon as supabase-js reports the new session (without loading it early). */
-export function handOverOnSignIn(loader: SupabaseLoader, broker: GoogleTokenBroker): () => void {
-  let unsubscribe: (() => void) | null = null;
-  const attach = (client: SupabaseClient) => {
-    const { data } = client.auth.onAuthStateChange((event, session) => {
-      if (event !== 'SIGNED_IN' && event !== 'INITIAL_SESSION') return;
-      const brokerSession = toBrokerSession(session);
-      if (!brokerSession?.providerRefreshToken) return;
-      // Leave supabase-js's callback first (calling back into it from here can deadlock).
-      setTimeout(() => {
-        broker.handOver(brokerSession).catch((error: unknown) => {
-          console.error('[google] could not store Google access:', error instanceof Error ? error.message : error);
-        });
-      }, 0);
-    });
-    unsubscribe = () => data.subscription.unsubscribe();
-  };
-  const stopWaiting = loader.onLoaded(attach);
-  return () => {
-    stopWaiting();
-    unsubscribe?.();
+/**
+ * The auth machine's hand-over port: on entering a signed-in session (the machine has loaded supabase-js by
+ * then) the session's refresh token, if it holds one, goes to the broker. The machine times it out and logs
+ * a failure; the broker's own dedup makes a second caller (the first token request) harmless.
+ */
+export function googleAccessHandOver(
+  getSession: () => Promise<BrokerSession | null>,
+  broker: GoogleTokenBroker,
+): (signal: AbortSignal) => Promise<void> {
+  return async () => {
+    const session = await getSession();
+    if (session?.providerRefreshToken) await broker.handOver(session);
   };
 }
 

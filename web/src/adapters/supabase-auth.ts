@@ -1,7 +1,8 @@
 // The auth machine's ports over supabase-js (PKCE, Google, read-only calendar scope, offline access so
 // that Google's refresh token reaches the token broker). Failures are thrown to the machine, which logs
 // them (spec §8: sign-in/out and session errors go to the console). Also the incremental consent that
-// adds calendar write access when the assistant first needs it.
+// adds calendar write access when the assistant first needs it, and (given by the caller) the hand-over
+// of Google's refresh token to the server's broker.
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../../core/google/access.ts';
 import type { AuthChangeEventName, AuthPorts, AuthUser, Profile } from '../../../machines/auth/index.ts';
@@ -19,6 +20,10 @@ export interface SupabaseAuthOptions {
   /** Absolute URL the provider sign-in returns to (the site's origin plus a return path). */
   redirectTo(): string;
   scopes: string;
+  /** Where the consent to calendar changes returns to (default: this page). */
+  writeAccessRedirectTo?(): string;
+  /** The Google token broker's hand-over (web/src/adapters/google-token.ts `googleAccessHandOver`). */
+  handOverGoogleAccess(signal: AbortSignal): Promise<void>;
 }
 
 function metadataString(metadata: Record<string, unknown> | undefined, ...keys: string[]): string | null {
@@ -128,6 +133,10 @@ export function createSupabaseAuthPorts(loader: SupabaseLoader, options: Supabas
       const { error } = await client.auth.signOut();
       if (error) throw error;
     },
+
+    handOverGoogleAccess: (signal) => options.handOverGoogleAccess(signal),
+
+    askWriteAccess: calendarWriteAccess(loader, options.writeAccessRedirectTo ?? (() => currentPageUrl())),
   };
 }
 
@@ -138,13 +147,10 @@ export function currentPageUrl(location: Location = window.location): string {
 
 /**
  * Starts Google's incremental authorization for event write access (`calendar.events`, keeping the
- * grants already given with include_granted_scopes), returning to `redirectTo` (default: this page).
+ * grants already given with include_granted_scopes), returning to `redirectTo`.
  * The new session's refresh token, now with the write scope, reaches the broker like any sign-in's.
  */
-export function createCalendarWriteAccess(
-  loader: SupabaseLoader,
-  redirectTo: () => string = () => currentPageUrl(),
-): () => Promise<void> {
+function calendarWriteAccess(loader: SupabaseLoader, redirectTo: () => string): () => Promise<void> {
   return async () => {
     const client = await loader.load();
     const { error } = await client.auth.signInWithOAuth({
@@ -157,22 +163,4 @@ export function createCalendarWriteAccess(
     });
     if (error) throw error;
   };
-}
-
-let pageCalendarWriteAccess: (() => Promise<void>) | null = null;
-
-/** main.tsx wires the page's starter once (the page has one supabase-js client). */
-export function providePageCalendarWriteAccess(start: () => Promise<void>): void {
-  pageCalendarWriteAccess = start;
-}
-
-/**
- * For the assistant panel: when a tool answers `needs_write_access`, this leaves the page for Google's
- * consent to calendar changes and comes back to it.
- */
-export function requestCalendarWriteAccess(): Promise<void> {
-  if (!pageCalendarWriteAccess) {
-    return Promise.reject(new Error('Calendar write access is not available on this page'));
-  }
-  return pageCalendarWriteAccess();
 }

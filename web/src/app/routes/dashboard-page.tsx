@@ -1,10 +1,9 @@
 // The dashboard (spec §2): signed-in header, then the schedule (3/5) and the assistant (2/5),
 // stacked on narrow screens. Loaded lazily: the landing page never downloads it. When the assistant
 // changes the calendar, the schedule reloads (a calendar-changes channel between the two panels); when
-// it needs write access, the assistant panel starts Google's incremental consent.
+// it needs write access, the assistant panel asks the auth machine for Google's incremental consent.
 import { useState } from 'react';
 import type { SchedulePorts } from '../../../../machines/schedule/index.ts';
-import { requestCalendarWriteAccess } from '../../adapters/supabase-auth.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { SkipLink } from '../../components/skip-link.tsx';
 import { useDocumentTitle } from '../../components/use-document-title.ts';
@@ -17,8 +16,8 @@ import '../../features/schedule/schedule.css';
 
 export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts }) {
   useDocumentTitle('Dashboard · HomeRounds');
-  const { signIn } = useAuthActions();
-  const { displayName } = useAuthView();
+  const { signIn, allowCalendarChanges } = useAuthActions();
+  const { displayName, askingWriteAccess, writeAccessError } = useAuthView();
   const [calendarChanges] = useState(createCalendarChanges);
   return (
     <div className="dashboard-page">
@@ -41,7 +40,7 @@ export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts 
           <ErrorBoundary>
             <AssistantPanel
               onCalendarChanged={calendarChanges.notify}
-              onAllowCalendarChanges={requestCalendarWriteAccess}
+              writeAccess={{ onAllow: allowCalendarChanges, asking: askingWriteAccess, error: writeAccessError }}
             />
           </ErrorBoundary>
         </div>

@@ -3,7 +3,8 @@
 // ask themselves in the chat. The voice client (and @vapi-ai/web) loads only when a call starts.
 // What the assistant's tools did reaches the dashboard: a change to the calendar → `onCalendarChanged`
 // (the schedule reloads); a change refused for lack of write access → "Allow calendar changes", which
-// starts the incremental consent (`onAllowCalendarChanges`).
+// asks for the incremental consent (`writeAccess.onAllow`: the auth machine leaves for Google's consent page,
+// or says why it could not).
 import { useCallback, useState } from 'react';
 import { calendarSignals } from '../../../../core/assistant/contract.ts';
 import { type AssistantServices, browserAssistantServices } from './assistant-services.ts';
@@ -29,11 +30,20 @@ export interface AssistantPanelProps {
   services?: AssistantServices;
   /** The assistant changed the calendar (a tool result said `calendarChanged`). */
   onCalendarChanged?: () => void;
-  /** Starts the consent to calendar changes (usually leaves the page for Google's consent screen). */
-  onAllowCalendarChanges?: () => Promise<void>;
+  /** The consent to calendar changes, as the auth machine runs it. */
+  writeAccess?: WriteAccess;
 }
 
-export function AssistantPanel({ services, onCalendarChanged, onAllowCalendarChanges }: AssistantPanelProps = {}) {
+export interface WriteAccess {
+  /** Asks for the consent (the page then leaves for Google's consent screen). */
+  onAllow(): void;
+  /** Asked, and the page is about to leave. */
+  asking: boolean;
+  /** Why the consent could not start, or null. */
+  error: string | null;
+}
+
+export function AssistantPanel({ services, onCalendarChanged, writeAccess }: AssistantPanelProps = {}) {
   const [{ voice, face, chat }] = useState(() => services ?? browserAssistantServices());
   const [needsWriteAccess, setNeedsWriteAccess] = useState(false);
   const onToolResults = useCallback(
@@ -61,9 +71,9 @@ export function AssistantPanel({ services, onCalendarChanged, onAllowCalendarCha
         messages={conversation.messages}
         busy={conversation.busy}
         error={conversation.error}
-        onSend={(text) => void conversation.ask(text)}
+        onSend={conversation.ask}
       />
-      {needsWriteAccess && <WriteAccessRequest onAllow={onAllowCalendarChanges} />}
+      {needsWriteAccess && <WriteAccessRequest access={writeAccess} />}
       <div className="assistant-note">
         <h3>AI Assistant Ready</h3>
         <p>Your assistant can add appointments, reschedule visits and answer questions about your calendar.</p>
@@ -79,7 +89,7 @@ export function AssistantPanel({ services, onCalendarChanged, onAllowCalendarCha
                 // aria-disabled keeps focus on the phrase while the assistant answers.
                 aria-disabled={conversation.busy}
                 onClick={() => {
-                  if (!conversation.busy) void conversation.ask(phrase);
+                  if (!conversation.busy) conversation.ask(phrase);
                 }}
               >
                 “{phrase}”
@@ -92,32 +102,24 @@ export function AssistantPanel({ services, onCalendarChanged, onAllowCalendarCha
   );
 }
 
-/** The note and the button that starts the consent to calendar changes (the page then leaves for Google). */
-function WriteAccessRequest({ onAllow }: { onAllow?: () => Promise<void> }) {
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const allow = async () => {
-    if (!onAllow) return;
-    setStarting(true);
-    setError(null);
-    try {
-      await onAllow();
-    } catch (caught) {
-      setError(`Could not ask for calendar changes: ${caught instanceof Error ? caught.message : String(caught)}`);
-      setStarting(false);
-    }
-  };
+/** The note and the button that asks for the consent to calendar changes (the page then leaves for Google). */
+function WriteAccessRequest({ access }: { access?: WriteAccess }) {
   return (
     <div className="assistant-consent" data-testid="write-access-request">
       <p>{WRITE_ACCESS_NOTE}</p>
-      {onAllow && (
-        <button type="button" className="button button--primary" disabled={starting} onClick={() => void allow()}>
+      {access && (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={access.asking}
+          onClick={() => access.onAllow()}
+        >
           {ALLOW_CALENDAR_CHANGES_TEXT}
         </button>
       )}
-      {error && (
+      {access?.error && (
         <p className="chat-error" role="alert">
-          {error}
+          {access.error}
         </p>
       )}
     </div>

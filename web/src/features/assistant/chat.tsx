@@ -1,16 +1,10 @@
 // The conversation with the assistant: the transcript of chat and voice (role and text, always as text,
 // never HTML), an input with a Send button; new messages are announced (role="log" is aria-live polite).
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-
-export interface TranscriptMessage {
-  id: string;
-  role: 'user' | 'assistant';
-  text: string;
-  via: 'chat' | 'voice';
-}
+import type { TranscriptMessage } from '../../../../machines/conversation/index.ts';
 
 export interface ChatProps {
-  messages: TranscriptMessage[];
+  messages: readonly TranscriptMessage[];
   busy: boolean;
   error: string | null;
   onSend(text: string): void;

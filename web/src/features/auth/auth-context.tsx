@@ -60,6 +60,8 @@ export interface AuthActions {
    */
   signIn(returnPath?: string): void;
   signOut(): void;
+  /** "Allow calendar changes": Google's consent to changing the calendar; the page comes back here. */
+  allowCalendarChanges(): void;
 }
 
 export function useAuthActions(): AuthActions {
@@ -73,6 +75,9 @@ export function useAuthActions(): AuthActions {
       },
       signOut() {
         actor.send({ type: 'auth.signOut' });
+      },
+      allowCalendarChanges() {
+        actor.send({ type: 'auth.allowCalendarChanges' });
       },
     }),
     [actor],
