@@ -88,53 +88,25 @@ export async function handleRest(
     const single = (header(req, 'accept') ?? '').includes(OBJECT_MEDIA);
     if (method === 'PATCH') {
       const update = buildUpdate(table, columns, url.searchParams, patchBody(patchText));
-      const rows = await ctx.db.transaction(async (tx) => {
-        await tx.query(
-          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                  set_config('request.method', $3, true), set_config('request.path', $4, true)`,
-          [role.role, JSON.stringify(role.claims), method, path],
-        );
-        const found = await tx.query<{ row: string }>(update.sql, update.params);
-        return found.rows.map((r) => JSON.parse(r.row) as Record<string, unknown>);
-      });
+      const rows = await rowsAs(ctx, { role, method, path }, update.sql, update.params);
       const representation = /\breturn=representation\b/.test(header(req, 'prefer') ?? '');
       if (!representation) return sendEmpty(res, 204, { ...corsHeaders(req), 'Content-Range': `*/*` });
       if (single) {
-        if (rows.length !== 1) {
-          fail(
-            406,
-            'PGRST116',
-            'Cannot coerce the result to a single JSON object',
-            `The result contains ${rows.length} rows`,
-          );
-        }
+        expectOneRow(rows);
         return sendJson(res, 200, rows[0], corsHeaders(req), `${OBJECT_MEDIA}; charset=utf-8`);
       }
       return sendJson(res, 200, rows, corsHeaders(req));
     }
     const query = buildQuery(table, columns, url.searchParams);
-    const rows = await ctx.db.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.method', $3, true), set_config('request.path', $4, true)`,
-        [role.role, JSON.stringify(role.claims), method, path],
-      );
-      // Rows as Postgres writes JSON, as PostgREST answers: a date is "2026-11-24", a timestamptz keeps its offset.
-      const found = await tx.query<{ row: string }>(
-        `select row_to_json(r)::text as row from (${query.sql}) r`,
-        query.params,
-      );
-      return found.rows.map((r) => JSON.parse(r.row) as Record<string, unknown>);
-    });
+    // Rows as Postgres writes JSON, as PostgREST answers: a date is "2026-11-24", a timestamptz keeps its offset.
+    const rows = await rowsAs(
+      ctx,
+      { role, method, path },
+      `select row_to_json(r)::text as row from (${query.sql}) r`,
+      query.params,
+    );
     if (single) {
-      if (rows.length !== 1) {
-        fail(
-          406,
-          'PGRST116',
-          'Cannot coerce the result to a single JSON object',
-          `The result contains ${rows.length} rows`,
-        );
-      }
+      expectOneRow(rows);
       return sendJson(
         res,
         200,
@@ -379,4 +351,38 @@ function buildFilters(table: string, columns: Set<string>, params: URLSearchPara
     where.push(negate ? `not (${clause})` : clause);
   }
   return where;
+}
+
+/**
+ * The statement's `row` column as JSON rows, run as the request's role with its claims, method and path set for the
+ * transaction, as PostgREST does (row-level security and `request.*` settings see the caller).
+ */
+async function rowsAs(
+  ctx: PlatformContext,
+  request: { role: Awaited<ReturnType<typeof requestRole>>; method: string; path: string },
+  sql: string,
+  params: unknown[],
+): Promise<Record<string, unknown>[]> {
+  const { role, method, path } = request;
+  return ctx.db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.method', $3, true), set_config('request.path', $4, true)`,
+      [role.role, JSON.stringify(role.claims), method, path],
+    );
+    const found = await tx.query<{ row: string }>(sql, params);
+    return found.rows.map((r) => JSON.parse(r.row) as Record<string, unknown>);
+  });
+}
+
+/** `Accept: application/vnd.pgrst.object+json` wants exactly one row: PostgREST's 406 PGRST116 otherwise. */
+function expectOneRow(rows: readonly unknown[]): void {
+  if (rows.length !== 1) {
+    fail(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${rows.length} rows`,
+    );
+  }
 }
