@@ -5,7 +5,7 @@
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },
-  mutate: ['machines/*/*.machine.ts', 'machines/*/*.view.ts'],
+  mutate: ['machines/*/*.machine.ts', 'machines/*/*.messages.ts', 'machines/*/*.view.ts'],
   coverageAnalysis: 'perTest',
   concurrency: 2,
   reporters: ['clear-text', 'progress', 'html'],

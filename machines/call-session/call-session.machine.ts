@@ -3,7 +3,7 @@
 // audio-processor recovery) and the end (call-end, customer-ended-call once, recording stop, cleanup).
 // It owns the room: the call object (video-client) is its child for the whole call. Ends in `ended`
 // with {ok, failedStage, endedReason, durations}. Used by the voice-client factory (the web's local
-// client, the CLI simulator, tests). Timings: machines/shared/call-timeouts.ts.
+// client, the CLI simulator, tests). Timings: machines/shared/call-timeouts.ts; texts: call-session.messages.ts.
 import { type AnyActorRef, assertEvent, assign, emit, enqueueActions, not, sendTo, setup } from 'xstate';
 import {
   AUDIO_OBSERVER_SETUP_TIMEOUT_MS,
@@ -20,6 +20,12 @@ import {
 } from '../shared/call-timeouts.ts';
 import { errorMessage, notProvidedCallback, notProvidedPromise } from '../shared/not-provided.ts';
 import { videoClientMachine } from '../video-client/video-client.machine.ts';
+import {
+  CUSTOMER_ENDED_STATUS,
+  LISTENING_TIMEOUT_MESSAGE,
+  MISSING_CALL_TARGET_MESSAGE,
+  STOPPED_DURING_START_MESSAGE,
+} from './call-session.messages.ts';
 import {
   completedMetadata,
   failureDuration,
@@ -53,32 +59,8 @@ import type {
   WebCallCreated,
 } from './call-session.types.ts';
 
-export {
-  AUDIO_OBSERVER_SETUP_TIMEOUT_MS,
-  AUDIO_PROCESSING_SETUP_TIMEOUT_MS,
-  CALL_JOIN_TIMEOUT_MS,
-  CALL_LEAVE_TIMEOUT_MS as LEAVE_TIMEOUT_MS,
-  CALL_OBJECT_CREATION_TIMEOUT_MS,
-  CLEANUP_TIMEOUT_MS,
-  LISTENING_TIMEOUT_MS,
-  MOBILE_JOIN_DELAY_MS,
-  STOP_RECORDING_TIMEOUT_MS,
-  VIDEO_RECORDING_SETUP_TIMEOUT_MS,
-  WEB_CALL_CREATION_TIMEOUT_MS,
-};
 /** Spec §9: speech-end comes this long after the last loud sample. */
 export const SPEECH_END_DELAY_MS = 1_000;
-
-/** Spec §8. */
-export const MISSING_CALL_TARGET_MESSAGE = 'Assistant or Squad or Workflow must be provided.';
-export const STOPPED_DURING_START_MESSAGE = 'The call was stopped before it started';
-export const LISTENING_TIMEOUT_MESSAGE = `The assistant did not start listening within ${LISTENING_TIMEOUT_MS} ms`;
-/** The synthetic end status sent once when no real one arrived (reference §1.8). */
-export const CUSTOMER_ENDED_STATUS = {
-  type: 'status-update',
-  status: 'ended',
-  endedReason: 'customer-ended-call',
-} as const;
 
 const callSessionSetup = setup({
   // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time

@@ -3,9 +3,17 @@
 // Durable: the server restores the persisted snapshot for each event, so time passes only through the
 // events' `now` and every wait is a deadline in context checked on `batch.tick` (no delays): reports are
 // due 45 min after a round, no-answers are called again 60 min later, a platform outage is retried 30 min.
+// The failure and plan-note texts: confirmation-batch.messages.ts.
 import { assign, setup } from 'xstate';
 import { PLATFORM_RETRY_MINUTES, REPORT_WAIT_MINUTES, RETRY_AFTER_MINUTES } from '../../core/confirmations/contract.ts';
 import { errorMessage, notProvidedPromise } from '../shared/not-provided.ts';
+import {
+  CALENDAR_FAILURE,
+  MISSED_EVENING_FAILURE,
+  PLATFORM_DOWN_FAILURE,
+  REOPTIMISE_FAILED_NOTE,
+  RETRIES_NOT_PLACED_NOTE,
+} from './confirmation-batch.messages.ts';
 import type {
   BatchActorInput,
   BatchSummary,
@@ -24,37 +32,6 @@ const MINUTE_MS = 60_000;
 export const REPORT_WAIT_MS = REPORT_WAIT_MINUTES * MINUTE_MS;
 export const RETRY_AFTER_MS = RETRY_AFTER_MINUTES * MINUTE_MS;
 export const PLATFORM_RETRY_MS = PLATFORM_RETRY_MINUTES * MINUTE_MS;
-
-export const MISSED_EVENING_FAILURE = 'Calling hours ended before the batch could start';
-export const CALENDAR_FAILURE = 'The calendar could not be read';
-export const PLATFORM_DOWN_FAILURE = 'The voice platform could not be reached: no calls were placed.';
-export const RETRIES_NOT_PLACED_NOTE = 'The no-answers could not be called again';
-export const REOPTIMISE_FAILED_NOTE = 'The route could not be re-optimised';
-
-/** Busy states are entered only from an event carrying `now`, so the fallback is never used. */
-const actorInput = ({ context }: { context: ConfirmationBatchContext }): BatchActorInput => ({
-  batchId: context.batchId,
-  campaignId: context.campaignId,
-  now: context.now ?? context.callAt,
-  latestAt: context.latestAt,
-});
-
-/**
- * The event's clock, never earlier than the last event's: two server instances may disagree by a few
- * seconds, and a deadline once passed must stay passed.
- */
-const clock = (context: ConfirmationBatchContext, event: { now: number }) =>
-  Math.max(event.now, context.now ?? event.now);
-
-const finalOutput =
-  (state: ConfirmationBatchOutput['state']) =>
-  ({ context }: { context: ConfirmationBatchContext }): ConfirmationBatchOutput => ({
-    state,
-    summary: context.summary,
-    failure: context.failure,
-    campaignId: context.campaignId,
-    planNote: context.planNote,
-  });
 
 export const confirmationBatchMachine = setup({
   types: {
@@ -320,3 +297,33 @@ export const confirmationBatchMachine = setup({
     cancelled: { type: 'final', output: finalOutput('cancelled') },
   },
 });
+
+// ─── Below the chart (function declarations are hoisted, so the chart can use them while it is built) ─────
+
+/** Busy states are entered only from an event carrying `now`, so the fallback is never used. */
+function actorInput({ context }: { context: ConfirmationBatchContext }): BatchActorInput {
+  return {
+    batchId: context.batchId,
+    campaignId: context.campaignId,
+    now: context.now ?? context.callAt,
+    latestAt: context.latestAt,
+  };
+}
+
+/**
+ * The event's clock, never earlier than the last event's: two server instances may disagree by a few
+ * seconds, and a deadline once passed must stay passed.
+ */
+function clock(context: ConfirmationBatchContext, event: { now: number }) {
+  return Math.max(event.now, context.now ?? event.now);
+}
+
+function finalOutput(state: ConfirmationBatchOutput['state']) {
+  return ({ context }: { context: ConfirmationBatchContext }): ConfirmationBatchOutput => ({
+    state,
+    summary: context.summary,
+    failure: context.failure,
+    campaignId: context.campaignId,
+    planNote: context.planNote,
+  });
+}

@@ -2,6 +2,7 @@
 // Used by the machine-built voice client (CLI, tests, the local platform) in place of daily-js.
 // Timing: each bundle load attempt gives up after 20 s; up to 3 attempts, 3 s apart, then error
 // "Failed to load call object bundle". A join gives up after 30 s, a leave after 10 s (then left).
+// Its texts and the mapping of actor failures to errors: video-client.messages.ts.
 import { assertEvent, assign, setup } from 'xstate';
 import {
   BUNDLE_LOAD_ATTEMPTS,
@@ -11,6 +12,15 @@ import {
   MEETING_LEAVE_TIMEOUT_MS as LEAVE_TIMEOUT_MS,
 } from '../shared/call-timeouts.ts';
 import { errorMessage, notProvidedPromise } from '../shared/not-provided.ts';
+import {
+  ALREADY_JOINED_WARNING,
+  ALREADY_JOINING_WARNING,
+  BUNDLE_FAILED_MESSAGE,
+  BUNDLE_TIMEOUT_MESSAGE,
+  JOIN_TIMEOUT_MESSAGE,
+  NOT_LOADED_WARNING,
+  toVideoClientError,
+} from './video-client.messages.ts';
 import type {
   JoinedMeeting,
   JoinMeetingInput,
@@ -26,26 +36,6 @@ import type {
 export { BUNDLE_LOAD_ATTEMPTS, BUNDLE_LOAD_TIMEOUT_MS, BUNDLE_RETRY_DELAY_MS, JOIN_TIMEOUT_MS, LEAVE_TIMEOUT_MS };
 /** How many warnings context keeps. */
 export const MAX_WARNINGS = 5;
-
-/** Spec §8 texts. */
-export const BUNDLE_TIMEOUT_MESSAGE = `timed out (over ${BUNDLE_LOAD_TIMEOUT_MS} ms) loading the bundle`;
-export const BUNDLE_FAILED_MESSAGE = 'Failed to load call object bundle';
-export const JOIN_TIMEOUT_MESSAGE = `timed out (over ${JOIN_TIMEOUT_MS} ms) joining the meeting`;
-export const ALREADY_JOINING_WARNING = 'already joining meeting, call leave() before joining again';
-export const ALREADY_JOINED_WARNING = 'already joined meeting, call leave() before joining again';
-export const NOT_LOADED_WARNING = 'the call object is not loaded yet: load it before joining';
-
-/** The error type an actor's failure carries (`type` or `errorType`), else connection-error. */
-export function toVideoClientError(error: unknown): VideoClientError {
-  let type = 'connection-error';
-  // Stryker disable next-line ConditionalExpression: a truthy primitive has no `type` either way
-  if (error && typeof error === 'object') {
-    const candidate =
-      (error as { type?: unknown; errorType?: unknown }).type ?? (error as { errorType?: unknown }).errorType;
-    if (typeof candidate === 'string' && candidate) type = candidate;
-  }
-  return { type, message: errorMessage(error) };
-}
 
 export const videoClientMachine = setup({
   // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time

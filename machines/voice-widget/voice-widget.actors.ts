@@ -1,7 +1,7 @@
 // Builds the voice-widget machine's actors from a face's ports. The credentials rule lives here so
 // every face gets it: without both public key and assistant id the client is never loaded (spec §5).
 import { fromCallback, fromPromise } from 'xstate';
-import { MissingCredentialsError } from './voice-widget.machine.ts';
+import { MissingCredentialsError } from './voice-widget.messages.ts';
 import type {
   LoadClientInput,
   SdkCommand,

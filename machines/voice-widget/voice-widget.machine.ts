@@ -1,11 +1,11 @@
 // Voice widget: the dashboard's talk-with-AI control — Ready, Connecting..., Connected, Ending call...,
-// Error; mute only while connected; the error catalogue's message mapping; microphone permission and
-// the environment check for the error view. Used by the web app's assistant panel over @vapi-ai/web
-// (or our machine-built client); everything runs inside `running`, which holds the SDK subscription.
-// Timing (machines/shared/call-timeouts.ts): loading the client gives up after 20 s, the microphone
-// prompt after 60 s, connecting after the call session's worst start and listening wait (the call is then
-// stopped), ending after the session's leave limit (then Ready). `widget.close` ends the widget with the
-// last call's outcome {ok, failedStage, endedReason, durations}.
+// Error; mute only while connected; the error catalogue's messages (texts and mapping: voice-widget.messages.ts);
+// microphone permission and the environment check for the error view. Used by the web app's assistant panel
+// over @vapi-ai/web (or our machine-built client); everything runs inside `running`, which holds the SDK
+// subscription. Timing (machines/shared/call-timeouts.ts): loading the client gives up after 20 s, the
+// microphone prompt after 60 s, connecting after the call session's worst start and listening wait (the call
+// is then stopped), ending after the session's leave limit (then Ready). `widget.close` ends the widget with
+// the last call's outcome {ok, failedStage, endedReason, durations}.
 import { assertEvent, assign, sendTo, setup } from 'xstate';
 import {
   WIDGET_CONNECT_TIMEOUT_MS as CONNECT_TIMEOUT_MS,
@@ -14,6 +14,15 @@ import {
   WIDGET_MICROPHONE_TIMEOUT_MS as MICROPHONE_TIMEOUT_MS,
 } from '../shared/call-timeouts.ts';
 import { errorMessage, notProvidedCallback, notProvidedPromise } from '../shared/not-provided.ts';
+import {
+  FAILED_TO_START_MESSAGE,
+  failedToEndMessage,
+  initializationErrorMessage,
+  MICROPHONE_DENIED_MESSAGE,
+  MISSING_CREDENTIALS_MESSAGE,
+  sdkErrorText,
+  toWidgetErrorMessage,
+} from './voice-widget.messages.ts';
 import type {
   LoadClientInput,
   SdkCommand,
@@ -29,85 +38,6 @@ import type {
 export { CONNECT_TIMEOUT_MS, END_TIMEOUT_MS, INIT_TIMEOUT_MS, MICROPHONE_TIMEOUT_MS };
 /** How many progress records the debug details keep. */
 export const MAX_DEBUG_STAGES = 30;
-
-/** Spec §8 texts. */
-export const MISSING_CREDENTIALS_MESSAGE =
-  'Missing voice-AI credentials. Please add them to your .env file and restart the dev server.';
-export const MICROPHONE_DENIED_MESSAGE = 'Microphone access denied. Please allow microphone access and try again.';
-export const MICROPHONE_PERMISSION_MESSAGE = 'Microphone permission denied. Please allow microphone access.';
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
-export const ASSISTANT_NOT_FOUND_MESSAGE = 'Assistant not found. Please check your Assistant ID in the .env file.';
-export const AUTHENTICATION_FAILED_MESSAGE = 'Authentication failed. Please check your Public Key in the .env file.';
-export const UNKNOWN_ERROR_MESSAGE = 'Unknown error';
-export const FAILED_TO_START_MESSAGE = 'Failed to start call';
-export const failedToEndMessage = (reason: string) => `Failed to end call: ${reason}`;
-export const initializationErrorMessage = (reason: string) => `Initialization error: ${reason}`;
-
-/** Thrown by the loadClient actor when the public key or the assistant id is missing. */
-export class MissingCredentialsError extends Error {
-  readonly code = 'missing-credentials';
-  constructor() {
-    super('The voice-AI public key or assistant id is missing');
-    this.name = 'MissingCredentialsError';
-  }
-}
-
-/**
- * The text of an SDK error payload: a string, an Error, `{message}`, Daily's `{errorMsg}`, or the SDK's
- * `{error: {message}}` / `{error: {error: {message}}}` nesting. Empty when there is none.
- */
-export function sdkErrorText(raw: unknown): string {
-  if (typeof raw === 'string') return raw;
-  // An Error is an object with a message, like the payloads. A truthy primitive has no text either way.
-  // Stryker disable next-line ConditionalExpression
-  if (raw && typeof raw === 'object') {
-    const record = raw as Record<string, unknown>;
-    for (const key of ['message', 'errorMsg', 'msg']) {
-      const value = record[key];
-      if (typeof value === 'string' && value) return value;
-      if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return value.join('; ');
-    }
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: an absent error has no text either way
-    if (record.error !== undefined && record.error !== raw) return sdkErrorText(record.error);
-  }
-  return '';
-}
-
-/** Spec §8: the widget's case-insensitive mapping of an error to what the user reads. */
-export function toWidgetErrorMessage(raw: unknown): string {
-  const text = sdkErrorText(raw);
-  const lower = text.toLowerCase();
-  if (lower.includes('permission')) return MICROPHONE_PERMISSION_MESSAGE;
-  if (lower.includes('network') || lower.includes('fetch')) return NETWORK_ERROR_MESSAGE;
-  if (lower.includes('assistant') || lower.includes('not found')) return ASSISTANT_NOT_FOUND_MESSAGE;
-  if (lower.includes('unauthorized') || lower.includes('invalid key')) return AUTHENTICATION_FAILED_MESSAGE;
-  return text || UNKNOWN_ERROR_MESSAGE;
-}
-
-/**
- * The widget's outcome of its last call: ok when it connected and no error is shown; the stage whose
- * failure stopped a call that never connected; the error the user read as the reason; stage durations.
- */
-export function toWidgetOutput(context: VoiceWidgetContext): VoiceWidgetOutput {
-  const durations: Record<string, number> = {};
-  let failedStage: string | null = null;
-  for (const record of context.debug.stages) {
-    // Only completed and failed progress carries a duration.
-    if (record.durationMs !== null) durations[record.stage] = record.durationMs;
-    if (record.status === 'failed' && !context.callConnected) failedStage = record.stage;
-  }
-  return {
-    ok: context.callConnected && context.errorMessage === null,
-    failedStage,
-    endedReason: context.errorMessage,
-    durations,
-  };
-}
-
-interface ErrorParams {
-  message: string;
-  raw: string | null;
-}
 
 export const voiceWidgetMachine = setup({
   // Stryker disable next-line ObjectLiteral: type declarations only, nothing at run time
@@ -430,3 +360,30 @@ export const voiceWidgetMachine = setup({
     },
   },
 });
+
+// ─── Below the chart (function declarations are hoisted; types are compile-time only) ─────
+
+/**
+ * The widget's outcome of its last call: ok when it connected and no error is shown; the stage whose
+ * failure stopped a call that never connected; the error the user read as the reason; stage durations.
+ */
+export function toWidgetOutput(context: VoiceWidgetContext): VoiceWidgetOutput {
+  const durations: Record<string, number> = {};
+  let failedStage: string | null = null;
+  for (const record of context.debug.stages) {
+    // Only completed and failed progress carries a duration.
+    if (record.durationMs !== null) durations[record.stage] = record.durationMs;
+    if (record.status === 'failed' && !context.callConnected) failedStage = record.stage;
+  }
+  return {
+    ok: context.callConnected && context.errorMessage === null,
+    failedStage,
+    endedReason: context.errorMessage,
+    durations,
+  };
+}
+
+interface ErrorParams {
+  message: string;
+  raw: string | null;
+}

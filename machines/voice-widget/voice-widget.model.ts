@@ -1,6 +1,7 @@
 // The voice-widget machine's model for path generation.
 import type { MachineModel } from '../shared/model.ts';
-import { MissingCredentialsError, voiceWidgetMachine } from './voice-widget.machine.ts';
+import { voiceWidgetMachine } from './voice-widget.machine.ts';
+import { MissingCredentialsError } from './voice-widget.messages.ts';
 import type { VoiceWidgetContext } from './voice-widget.types.ts';
 
 export const voiceWidgetModel: MachineModel<typeof voiceWidgetMachine> = {
