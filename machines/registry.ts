@@ -7,6 +7,7 @@ import { conversationModel } from './conversation/conversation.model.ts';
 import { dayStartModel } from './day-start/day-start.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
 import type { MachineModel } from './shared/model.ts';
+import { speechRecognitionModel } from './speech-recognition/speech-recognition.model.ts';
 import { videoClientModel } from './video-client/video-client.model.ts';
 import { voiceWidgetModel } from './voice-widget/voice-widget.model.ts';
 
@@ -64,6 +65,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       "The assistant panel's transcript: one chat question answered at a time (given up after 60 s, the request aborted), the voice call's final transcripts beside it, the tool results of both emitted for the dashboard.",
     model: conversationModel as MachineModel,
+  },
+  {
+    name: 'speech-recognition',
+    summary:
+      "The local voice client's browser speech recognition: running while the call is live and not muted, start() only when off, abort() when no longer wanted, a session the browser ended started again after 250 ms; unavailable for good after a real failure.",
+    model: speechRecognitionModel as MachineModel,
   },
 ];
 

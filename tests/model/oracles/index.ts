@@ -6,6 +6,7 @@ import { confirmationBatchOracle } from './confirmation-batch.oracle.ts';
 import { conversationOracle } from './conversation.oracle.ts';
 import { dayStartOracle } from './day-start.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
+import { speechRecognitionOracle } from './speech-recognition.oracle.ts';
 import { videoClientOracle } from './video-client.oracle.ts';
 import { voiceWidgetOracle } from './voice-widget.oracle.ts';
 
@@ -18,4 +19,5 @@ export const ORACLES: Record<string, StepOracle> = {
   'confirmation-batch': confirmationBatchOracle,
   'day-start': dayStartOracle,
   conversation: conversationOracle,
+  'speech-recognition': speechRecognitionOracle,
 };

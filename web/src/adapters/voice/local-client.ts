@@ -6,9 +6,10 @@
 // public key only, never a Supabase token). Speaking detection is the SDK's, from the REMOTE side only:
 // the assistant's simulated level (while speech synthesis speaks a reply) goes to the session as
 // `daily.audioLevels` every 100 ms; the microphone's real level (getUserMedia + AnalyserNode) is only a
-// `local-volume-level`. The user is heard through the browser's speech recognition where it exists (one
-// session for the whole call, restarted only after its `end`); the assistant's replies are spoken with
-// speechSynthesis where it exists. Emits the SDK's events 1:1.
+// `local-volume-level`. The user is heard through the browser's speech recognition where it exists, its lifecycle
+// a speech-recognition machine (machines/speech-recognition: one session for the whole call, restarted only after
+// its `end`; this file only calls start()/abort() when the machine says so and reports what the browser did); the
+// assistant's replies are spoken with speechSynthesis where it exists. Emits the SDK's events 1:1.
 import { assertVideoClientInput, checkVideoClientInput } from '../../../../core/video-client/input-schema/index.ts';
 import {
   type CallTransportNotification,
@@ -16,6 +17,12 @@ import {
   type VoiceClientPorts,
   type WebCall,
 } from '../../../../machines/call-session/index.ts';
+import {
+  createSpeechRecognition,
+  RECOGNITION_RESTART_DELAY_MS,
+  type SpeechRecognitionPorts,
+  toRecognitionView,
+} from '../../../../machines/speech-recognition/index.ts';
 import type { VideoClientPorts } from '../../../../machines/video-client/index.ts';
 import { callTokenOverrides, type GetCallToken } from '../call-token.ts';
 import {
@@ -31,10 +38,9 @@ export const LOCAL_AUDIO_LEVEL_INTERVAL_MS = 100;
 export const ASSISTANT_SPEAKING_LEVEL = 0.1;
 /** What recognition hears this soon after the assistant stopped speaking is its own voice. */
 export const ECHO_GRACE_MS = 400;
-/** Recognition restarts this long after the browser ended a session (no tight loop on repeated ends). */
-export const RECOGNITION_RESTART_DELAY_MS = 250;
-/** Recognition errors that end a session but leave recognition usable (Chrome's silence and abort). */
-const RECOVERABLE_RECOGNITION_ERRORS = new Set(['no-speech', 'aborted']);
+/** Recognition restarts this long after the browser ended a session (the speech-recognition machine's delay). */
+export { RECOGNITION_RESTART_DELAY_MS };
+
 const MOBILE_UA = /android|iphone|ipad|ipod|iemobile|blackberry|bada/i;
 
 /** The transient assistant the local client starts calls with (the local voice API has no saved one). */
@@ -76,24 +82,21 @@ export interface LocalClientOptions {
   now?: () => number;
 }
 
+interface RecognitionResultEvent {
+  resultIndex: number;
+  results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }>;
+}
+
 interface SpeechRecognitionLike {
   continuous: boolean;
   interimResults: boolean;
   lang: string;
-  onresult:
-    | ((event: {
-        resultIndex: number;
-        results: ArrayLike<ArrayLike<{ transcript: string }> & { isFinal: boolean }>;
-      }) => void)
-    | null;
+  onresult: ((event: RecognitionResultEvent) => void) | null;
   onerror: ((event: { error: string }) => void) | null;
   onend: (() => void) | null;
   start(): void;
   abort(): void;
 }
-
-/** Recognition's own lifecycle: `start()` only when off; after abort() it is stopping until `end`. */
-type RecognitionState = 'off' | 'running' | 'stopping';
 
 function recognitionConstructor(): (new () => SpeechRecognitionLike) | null {
   const w = globalThis as unknown as {
@@ -101,6 +104,41 @@ function recognitionConstructor(): (new () => SpeechRecognitionLike) | null {
     webkitSpeechRecognition?: new () => SpeechRecognitionLike;
   };
   return w.SpeechRecognition ?? w.webkitSpeechRecognition ?? null;
+}
+
+/**
+ * The browser's recognition object behind the speech-recognition machine's ports: start() and abort() throw as
+ * the browser's do (the machine decides what a throw means); the object is made at the first start and kept for
+ * the client's life; its results, errors and ends go to the handlers.
+ */
+function browserRecognition(handlers: {
+  result(event: RecognitionResultEvent): void;
+  failed(error: string): void;
+  ended(): void;
+}): SpeechRecognitionPorts {
+  let made: SpeechRecognitionLike | null = null;
+  const make = (Ctor: new () => SpeechRecognitionLike) => {
+    const created = new Ctor();
+    created.continuous = true;
+    created.interimResults = false;
+    created.lang = 'en-US';
+    created.onresult = (event) => handlers.result(event);
+    created.onerror = (event) => handlers.failed(event.error);
+    created.onend = () => handlers.ended();
+    return created;
+  };
+  return {
+    supported: recognitionConstructor() !== null,
+    start() {
+      const Ctor = recognitionConstructor();
+      if (!Ctor) throw Object.assign(new Error('No speech recognition in this browser'), { name: 'NotSupportedError' });
+      made ??= make(Ctor);
+      made.start();
+    },
+    abort() {
+      made?.abort();
+    },
+  };
 }
 
 /** The microphone's level: RMS of the AnalyserNode's time-domain samples, 0..1. */
@@ -160,10 +198,6 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
   let sampler: ReturnType<typeof setInterval> | null = null;
   let muted = false;
   let assistantSpeakingUntil = 0;
-  let listening = recognitionConstructor() !== null;
-  let recognition: SpeechRecognitionLike | null = null;
-  let recognitionState: RecognitionState = 'off';
-  let restartTimer: ReturnType<typeof setTimeout> | null = null;
   let utteranceId = 0;
   let live = false;
   let inputSettings: unknown = {};
@@ -180,78 +214,29 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
     }
   }
 
-  /** Recognition runs while the call is live and not muted (muted: the microphone is not listened to). */
-  const wantsRecognition = () => live && listening && !muted;
   /** The assistant is speaking, or just stopped: what recognition hears now is the assistant's voice. */
   const hearingAssistant = () => now() < assistantSpeakingUntil + ECHO_GRACE_MS;
 
-  function createRecognition(Ctor: new () => SpeechRecognitionLike): SpeechRecognitionLike {
-    const created = new Ctor();
-    created.continuous = true;
-    created.interimResults = false;
-    created.lang = 'en-US';
-    created.onresult = (event) => {
-      if (!live || muted || hearingAssistant()) return;
-      for (let i = event.resultIndex; i < event.results.length; i++) {
-        const result = event.results[i];
-        const text = result?.[0]?.transcript?.trim();
-        if (result?.isFinal && text) sendUserText(text);
-      }
-    };
-    created.onerror = (event) => {
-      // No recognition service here (offline, refused, no microphone): the widget's typed input is the
-      // way in. Silence and our own abort end the session only; `end` follows and restarts it.
-      if (!RECOVERABLE_RECOGNITION_ERRORS.has(event.error)) listening = false;
-    };
-    created.onend = () => {
-      recognitionState = 'off';
-      if (restartTimer) clearTimeout(restartTimer);
-      restartTimer = null;
-      if (!wantsRecognition()) return;
-      restartTimer = setTimeout(() => {
-        restartTimer = null;
-        updateRecognition();
-      }, RECOGNITION_RESTART_DELAY_MS);
-    };
-    return created;
-  }
-
-  /**
-   * Brings recognition to what the call wants: start() only when it is off (never while running or
-   * stopping: Chrome throws InvalidStateError), abort() when it runs but should not. A session the
-   * browser ended comes back through `end` → restart.
-   */
-  function updateRecognition(): void {
-    if (recognitionState === 'off' && wantsRecognition()) {
-      if (restartTimer) return; // the restart after `end` is already scheduled
-      const Ctor = recognitionConstructor();
-      if (!Ctor) {
-        listening = false;
-        return;
-      }
-      try {
-        recognition ??= createRecognition(Ctor);
-        recognition.start();
-        recognitionState = 'running';
-      } catch (error) {
-        if ((error as { name?: string }).name === 'InvalidStateError') {
-          // Already started after all: its `end` brings the state back to off.
-          recognitionState = 'running';
-        } else {
-          listening = false;
+  // No recognition here (none in this browser, offline, refused, no microphone): the machine says unavailable and
+  // the widget's typed input is the way in. Silence and our own abort end a session only; `end` restarts it.
+  const recognition = createSpeechRecognition(
+    browserRecognition({
+      result(event) {
+        // Only while a session runs, and only what the user says in a live, unmuted call.
+        if (!toRecognitionView(recognition.getSnapshot()).hearing) return;
+        if (!live || muted || hearingAssistant()) return;
+        for (let i = event.resultIndex; i < event.results.length; i++) {
+          const result = event.results[i];
+          const text = result?.[0]?.transcript?.trim();
+          if (result?.isFinal && text) sendUserText(text);
         }
-      }
-    } else if (recognitionState === 'running' && !wantsRecognition()) {
-      recognitionState = 'stopping';
-      if (restartTimer) clearTimeout(restartTimer);
-      restartTimer = null;
-      try {
-        recognition?.abort();
-      } catch {
-        recognitionState = 'off';
-      }
-    }
-  }
+      },
+      failed: (error) => recognition.send({ type: 'recognition.failed', error }),
+      ended: () => recognition.send({ type: 'recognition.ended' }),
+    }),
+  );
+  /** Recognition runs while the call is live and not muted (muted: the microphone is not listened to). */
+  const updateRecognition = () => recognition.send({ type: 'recognition.wanted', wanted: live && !muted });
 
   /** Speaks a reply; while it plays the assistant's level counts as remote speech. */
   function speak(text: string): void {
@@ -458,8 +443,6 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
       microphone = null;
       live = false;
       updateRecognition();
-      if (restartTimer) clearTimeout(restartTimer);
-      restartTimer = null;
       utteranceId += 1;
       (globalThis as { speechSynthesis?: SpeechSynthesis }).speechSynthesis?.cancel();
       assistantSpeakingUntil = 0;
@@ -518,7 +501,7 @@ export function createLocalVoiceClient(options: LocalClientOptions): LocalVoiceC
       client.send(message);
     },
     isActive: () => client.isActive(),
-    canListen: () => listening,
+    canListen: () => toRecognitionView(recognition.getSnapshot()).available,
     async updateInputSettings(settings) {
       assertVideoClientInput('inputSettings', settings);
       inputSettings = settings;
