@@ -1,10 +1,13 @@
 // A calendar day as the assistant reasons about it: patient visits (patient, visit type, address,
-// phone, time window, coordinates, notes) told apart from other events (all-day, admin). HomeRounds
-// keeps a visit's facts in the event's private extended properties; events written by hand are read
-// from their title ("PT follow-up — Jane Doe") and description ("Patient time window: 09:00–12:00",
-// "Phone: …"). Descriptions are untrusted text: notes are plain text, tags and scripts removed.
+// phone, time window, coordinates, notes) told apart from other events (all-day, admin). Most events are
+// written by clinicians and agency systems, not by HomeRounds: recognise/ reads the visit and its patient from
+// the title as people write it ("OT eval - Rosa Delgado", "SN: Wrona, Tomasz", a name with a home address), and
+// says why. HomeRounds' own events keep their facts in private extended properties; the description may add
+// "Patient time window: 09:00–12:00" and "Phone: …". Descriptions are untrusted text: notes are plain text,
+// tags and scripts removed.
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
 import { HH_MM, hhmmToMinutes, zonedDate, zonedMinute } from '../time/zoned-time.ts';
+import { recogniseEvent } from './recognise/recognise.ts';
 
 export interface Visit {
   id: string;
@@ -28,6 +31,8 @@ export interface Visit {
   /** The description as plain text, without the lines HomeRounds writes (window, length, phone). */
   notes: string;
   bookedBy: string | null;
+  /** Why the event is (or is not) taken for a patient visit, in the clinician's words. */
+  reasons: string[];
 }
 
 const TITLE_SEPARATOR = /\s+[—–-]\s+/;
@@ -73,11 +78,22 @@ function coordsOf(event: CalendarEvent): { lat: number; lon: number } | null {
 
 export function toVisit(event: CalendarEvent, timeZone: string): Visit {
   const text = plainText(event.description ?? '');
-  const parts = event.title.split(TITLE_SEPARATOR);
   const patientId = event.properties?.homeroundsPatientId ?? null;
+  const recognised = recogniseEvent({
+    title: event.title,
+    location: event.location ?? null,
+    description: text,
+    allDay: event.allDay,
+  });
+  // The product's own events are visits whatever their title says; the rest are visits when recognised as such.
+  const patient = recognised.visit || patientId ? (recognised.patient ?? (patientId ? event.title : null)) : null;
+  const parts = event.title.split(TITLE_SEPARATOR);
   const named = parts.length > 1 ? (parts.at(-1) as string).trim() : null;
-  const patient = named ?? (patientId ? event.title : null);
-  const visitType = parts.length > 1 ? parts.slice(0, -1).join(' — ').trim() : null;
+  const visitType =
+    named !== null && patient === named
+      ? parts.slice(0, -1).join(' — ').trim()
+      : [recognised.discipline, recognised.visitType].filter(Boolean).join(' ') || null;
+  const reasons = patientId ? ['HomeRounds booked it for a patient', ...recognised.reasons] : recognised.reasons;
   const start = event.allDay ? null : new Date(event.start);
   const end = event.allDay ? null : new Date(event.end);
   return {
@@ -92,7 +108,7 @@ export function toVisit(event: CalendarEvent, timeZone: string): Visit {
     endMinute: end ? zonedMinute(end, timeZone) || (end.getTime() > (start?.getTime() ?? 0) ? 24 * 60 : 0) : 24 * 60,
     start: event.start,
     end: event.end,
-    address: event.location?.trim() || null,
+    address: event.location?.trim() || recognised.address,
     phone: PHONE_LINE.exec(text)?.[1]?.trim() ?? null,
     window: windowOf(event, text),
     coords: coordsOf(event),
@@ -101,6 +117,7 @@ export function toVisit(event: CalendarEvent, timeZone: string): Visit {
       .filter((line) => !FACT_LINES.test(line))
       .join('\n'),
     bookedBy: event.properties?.bookedBy ?? null,
+    reasons,
   };
 }
 

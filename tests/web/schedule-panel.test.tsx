@@ -18,7 +18,7 @@ const EVENTS: CalendarEvent[] = [
   { id: 'e2', title: 'PT follow-up', start: `${DAY}T10:30:00-06:00`, end: `${DAY}T11:15:00-06:00`, allDay: false },
   {
     id: 'e3',
-    title: '<script>alert(1)</script> visit',
+    title: '<script>alert(1)</script> staff meeting',
     description: '<b>Gate code</b> 1234 <img src=x onerror=alert(1)>',
     start: `${DAY}T12:00:00-06:00`,
     end: `${DAY}T12:30:00-06:00`,
@@ -46,7 +46,7 @@ describe('SchedulePanel', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Your Schedule' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Loading your calendar...');
     await act(async () => pending.resolve(EVENTS.slice(0, 2)));
-    expect(await screen.findByText('Wound care: Maria Lopez')).toBeTruthy();
+    expect(await screen.findByText('Maria Lopez')).toBeTruthy();
     expect(screen.queryByText('Loading your calendar...')).toBeNull();
     expect(screen.getByRole('tab', { name: 'Month view' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Week view' })).toBeTruthy();
@@ -56,7 +56,7 @@ describe('SchedulePanel', () => {
   it('renders titles and descriptions as text, never as HTML', async () => {
     const ports = fakeSchedule({ events: EVENTS.slice(2, 3) });
     const { container } = render(<SchedulePanel ports={ports} onSignInAgain={() => {}} initialDate={DAY} />);
-    const title = await screen.findByText('<script>alert(1)</script> visit');
+    const title = await screen.findByText('<script>alert(1)</script> staff meeting');
     expect(title.tagName).toBe('SPAN');
     expect(container.querySelector('script')).toBeNull();
     expect(container.querySelector('b')).toBeNull();
@@ -72,7 +72,7 @@ describe('SchedulePanel', () => {
   it('shows at most 3 events in a day cell and a "more" link that opens a popover', async () => {
     const ports = fakeSchedule({ events: EVENTS });
     render(<SchedulePanel ports={ports} onSignInAgain={() => {}} initialDate={DAY} />);
-    await screen.findByText('Wound care: Maria Lopez');
+    await screen.findByText('Maria Lopez');
     expect(screen.queryByText('Vitals check')).toBeNull();
     const more = screen.getByText(/\+2 more/);
     fireEvent.click(more);
@@ -82,7 +82,7 @@ describe('SchedulePanel', () => {
   it('logs a clicked event and does not navigate', async () => {
     const ports = fakeSchedule({ events: EVENTS.slice(0, 1) });
     render(<SchedulePanel ports={ports} onSignInAgain={() => {}} initialDate={DAY} />);
-    fireEvent.click(await screen.findByText('Wound care: Maria Lopez'));
+    fireEvent.click(await screen.findByText('Maria Lopez'));
     expect(console.log).toHaveBeenCalledWith('[schedule] event clicked:', expect.objectContaining({ id: 'e1' }));
   });
 
@@ -104,7 +104,7 @@ describe('SchedulePanel', () => {
     expect(within(alert).getByRole('button', { name: 'Try Again' }).className).toContain('button--primary');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByText('Wound care: Maria Lopez')).toBeTruthy();
+    expect(await screen.findByText('Maria Lopez')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(logged.calls).toEqual(['[schedule] Failed to load calendar events: Calendar API 500']);
   });
@@ -129,13 +129,13 @@ describe('SchedulePanel', () => {
   it('reloads with Refresh and keeps showing the calendar meanwhile', async () => {
     const ports = fakeSchedule({ events: EVENTS.slice(0, 1) });
     const { container } = render(<SchedulePanel ports={ports} onSignInAgain={() => {}} initialDate={DAY} />);
-    await screen.findByText('Wound care: Maria Lopez');
+    await screen.findByText('Maria Lopez');
     expect(container.querySelector('[data-machine="schedule"]')?.getAttribute('data-state')).toBe('loaded');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(ports.fetchEvents).toHaveBeenCalledTimes(2));
     await waitFor(() =>
       expect(container.querySelector('[data-machine="schedule"]')?.getAttribute('data-state')).toBe('loaded'),
     );
-    expect(screen.getByText('Wound care: Maria Lopez')).toBeTruthy();
+    expect(screen.getByText('Maria Lopez')).toBeTruthy();
   });
 });

@@ -22,7 +22,7 @@ function sources(dir: string): string[] {
 function importsOf(file: string): string[] {
   const text = readFileSync(join(repoRoot, file), 'utf8');
   const found: string[] = [];
-  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]/g)) {
+  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;=(]*?from\s*['"]([^'"]+)['"]/g)) {
     found.push(match[1] as string);
   }
   for (const match of text.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) found.push(match[1] as string);
