@@ -17,7 +17,7 @@
 //   │             recognition.abortFailed ──▶ wanted ? running : off
 //   └ restarting  after restartDelay (250 ms) ──▶ wanted ? running : off
 //                 recognition.ended ──▶ wanted ? restarting (the delay again) : off
-import { assign, emit, setup } from 'xstate';
+import { assertEvent, assign, emit, setup } from 'xstate';
 import {
   ALREADY_STARTED_ERROR,
   RECOGNITION_RESTART_DELAY_MS,
@@ -40,18 +40,32 @@ export const speechRecognitionMachine = setup({
     /** The call still wants recognition (decides where a session that ended, or a wait, leads). */
     isWanted: ({ context }) => context.wanted,
     /** The call asks for recognition now. */
-    asksForIt: ({ event }) => event.type === 'recognition.wanted' && event.wanted,
+    asksForIt: ({ event }) => {
+      assertEvent(event, 'recognition.wanted');
+      return event.wanted;
+    },
     /** The call no longer wants it. */
-    givesItUp: ({ event }) => event.type === 'recognition.wanted' && !event.wanted,
+    givesItUp: ({ event }) => {
+      assertEvent(event, 'recognition.wanted');
+      return !event.wanted;
+    },
     /** Anything but silence or our own abort (those end the session only, and its `end` follows). */
-    failsForGood: ({ event }) =>
-      event.type === 'recognition.failed' && !RECOVERABLE_RECOGNITION_ERRORS.includes(event.error),
+    failsForGood: ({ event }) => {
+      assertEvent(event, 'recognition.failed');
+      return !RECOVERABLE_RECOGNITION_ERRORS.includes(event.error);
+    },
     /** Anything but InvalidStateError (a session runs after all: treated as running, its `end` comes later). */
-    startRefused: ({ event }) => event.type === 'recognition.startFailed' && event.error !== ALREADY_STARTED_ERROR,
+    startRefused: ({ event }) => {
+      assertEvent(event, 'recognition.startFailed');
+      return event.error !== ALREADY_STARTED_ERROR;
+    },
   },
   actions: {
     assignWanted: assign({
-      wanted: ({ context, event }) => (event.type === 'recognition.wanted' ? event.wanted : context.wanted),
+      wanted: ({ event }) => {
+        assertEvent(event, 'recognition.wanted');
+        return event.wanted;
+      },
     }),
     startRecognition: emit({ type: 'recognition.start' } as const),
     abortRecognition: emit({ type: 'recognition.abort' } as const),
@@ -59,6 +73,7 @@ export const speechRecognitionMachine = setup({
   delays: { restartDelay: RECOGNITION_RESTART_DELAY_MS },
 }).createMachine({
   id: 'speech-recognition',
+  // Stryker disable next-line ObjectLiteral,BooleanLiteral: unobservable — only recognition.wanted leaves `off`, and it sets this.
   context: { wanted: false },
   initial: 'available',
   states: {

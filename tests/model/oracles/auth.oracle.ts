@@ -33,7 +33,7 @@ function failureOf(event: { type: string }, before: AnyMachineSnapshot | null): 
   return /profile/i;
 }
 
-export const authOracle: StepOracle = ({ event, before, after, started, logged }) => {
+export const authOracle: StepOracle = ({ event, before, after, started, logged, emitted }) => {
   const problems: string[] = [];
   const view = toAuthView(after as never);
   const was = before ? toAuthView(before as never) : null;
@@ -50,6 +50,11 @@ export const authOracle: StepOracle = ({ event, before, after, started, logged }
   // Google access goes to the server as a session begins, never before it is known, never while signed out.
   if (started.includes('handOverGoogleAccess')) expect(view.signedIn && !view.loading, 'hand-over outside a session');
   if (view.askingWriteAccess) expect(view.signedIn && view.busy, 'consent is asked only by a signed-in clinician');
+
+  // The face leaves the signed-in pages exactly when a signed-in session ends (here or in another tab).
+  const ended = (was?.signedIn ?? false) && !view.signedIn;
+  const told = emitted.filter((e) => e.type === 'auth.signedOut').length;
+  expect(told === (ended ? 1 : 0) && emitted.length === told, `auth.signedOut once when a session ends (${told})`);
 
   // Signed in means a user; busy means signing in or out; loading means the session or profile is pending.
   expect(!view.signedIn || view.userId !== null, 'signed in without a user');

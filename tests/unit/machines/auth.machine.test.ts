@@ -259,6 +259,26 @@ describe('auth machine: Google access', () => {
     expect(controlled.pending('handOverGoogleAccess')).toBeDefined();
   });
 
+  it('a hand-over that succeeds is over: nothing is logged for it later', async () => {
+    const { clock, controlled, logError } = start();
+    await controlled.resolve('restoreSession', USER);
+    await controlled.resolve('loadProfile', PROFILE);
+    await controlled.resolve('handOverGoogleAccess', undefined);
+    clock.increment(AUTH_REQUEST_TIMEOUT_MS);
+    await flush();
+    expect(logError).not.toHaveBeenCalled();
+  });
+
+  it('signing in again whose provider page never opens is given up after 15 s, the user still signed in', async () => {
+    const { actor, clock, controlled, view, logError } = await signedIn();
+    actor.send({ type: 'auth.signIn' });
+    await controlled.resolve('startSignIn', undefined);
+    clock.increment(SIGN_IN_REDIRECT_TIMEOUT_MS);
+    await flush();
+    expect(view()).toMatchObject({ signedIn: true, busy: false });
+    expect(logError).toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ where: 'sign-in' }));
+  });
+
   it('logs a hand-over that fails or hangs (10 s, then aborted), and the session goes on', async () => {
     const { actor, clock, controlled, view, logError } = start();
     await controlled.resolve('restoreSession', USER);
@@ -349,6 +369,22 @@ describe('auth machine without a port', () => {
         await controlled.resolve('restoreSession', USER);
         await controlled.resolve('loadProfile', PROFILE);
         actor.send({ type: 'auth.signOut' });
+      },
+    ],
+    [
+      'handOverGoogleAccess',
+      async ({ controlled }: ReturnType<typeof without>) => {
+        await controlled.resolve('restoreSession', USER);
+        await controlled.resolve('loadProfile', PROFILE);
+      },
+    ],
+    [
+      'askWriteAccess',
+      async ({ actor, controlled }: ReturnType<typeof without>) => {
+        await controlled.resolve('restoreSession', USER);
+        await controlled.resolve('loadProfile', PROFILE);
+        await controlled.resolve('handOverGoogleAccess', undefined);
+        actor.send({ type: 'auth.allowCalendarChanges' });
       },
     ],
   ] as const)('logs a missing %s port by name', async (missing, reach) => {
