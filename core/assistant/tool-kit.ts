@@ -4,6 +4,7 @@
 
 import type { CalendarPort } from '../calendar/google-calendar.ts';
 import type { VisitConfirmation } from '../confirmations/contract.ts';
+import type { Geocoder } from '../geo/geocoder.ts';
 import { circuityFor, estimateMinutes, haversineKm } from '../routing/travel/haversine.ts';
 import type { LatLon } from '../routing/travel/provider.ts';
 import {
@@ -34,6 +35,8 @@ export interface ToolContext {
   canWrite(): Promise<boolean>;
   /** What the evening confirmation calls found for a day's visits (absent where the server keeps none). */
   confirmations?(date: string): Promise<VisitConfirmation[]>;
+  /** Locates visit addresses that carry no coordinates (absent where no geocoder is configured). */
+  geocoder?: Geocoder;
 }
 
 export type Args = Record<string, unknown>;

@@ -23,6 +23,8 @@ export interface VisitInput {
   window?: { earliest: string; latest: string };
   /** Pinned: must start exactly at `start`. */
   fixed?: boolean;
+  /** Located only approximately (a ZIP code's centre, a partial match): its drives are estimates. */
+  approximate?: boolean;
 }
 
 export interface PlaceInput {
@@ -94,6 +96,8 @@ export interface RouteReport {
   unservable: Violation[];
   /** Calendar events of the day that could not be planned, and why. */
   skipped?: SkippedEvent[];
+  /** Visits located only approximately (a ZIP code's centre): their drives are rougher still. */
+  approximateVisits?: string[];
 }
 
 const HHMM = /^(\d{1,2}):(\d{2})$/;
@@ -246,6 +250,9 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
   return {
     date,
     travelTimes: 'approximate: great-circle distance × road factor ÷ area speed + parking',
+    ...(input.visits.some((v) => v.approximate)
+      ? { approximateVisits: input.visits.filter((v) => v.approximate).map((v) => v.id) }
+      : {}),
     feasible,
     provedOptimal: cmp.provedOptimal,
     ...(cmp.proofNote ? { proofNote: cmp.proofNote } : {}),

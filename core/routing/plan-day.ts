@@ -12,6 +12,7 @@
 // leaving home in time for the first booked visit to getting back from the last one), between visits
 // only when it does not, and the report says which (`countsHomeLegs`, `legsNote`).
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
+import type { Locations } from '../geo/geocoder.ts';
 import type { SkippedEvent } from './calendar-day.ts';
 import { visitsFromCalendar } from './calendar-day.ts';
 import { type PlaceInput, type RouteReport, routeOptimize, type VisitInput } from './day-plan.ts';
@@ -46,10 +47,12 @@ export interface PlanDayOptions {
   /** `marked` (default): only events marked flexible move; `all`: every visit keeps only its patient window (what-if). */
   flexible?: 'marked' | 'all';
   timeLimitMs?: number;
+  /** Addresses located through the geocoder port, for events that carry no coordinates of their own. */
+  locations?: Locations;
 }
 
 export function planDay(events: readonly CalendarEvent[], day: string, options: PlanDayOptions = {}): DayPlan {
-  const found = visitsFromCalendar(events, day);
+  const found = visitsFromCalendar(events, day, options.locations);
   const { skipped } = found;
   const flexible = new Set(
     (options.flexible === 'all' ? events : events.filter(isFlexibleEvent)).map((event) => event.id),

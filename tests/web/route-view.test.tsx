@@ -151,7 +151,7 @@ describe('RouteView', () => {
     render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
     const skipped = screen.getByRole('list', { name: 'Not planned' });
     expect(within(skipped).getAllByRole('listitem')).toHaveLength(1);
-    expect(skipped.textContent).toContain('Charting (typed by hand): no coordinates on the event');
+    expect(skipped.textContent).toContain('Charting (typed by hand): not a visit: “Charting” marks it as not a visit');
     expect(screen.queryByText('Tomorrow visit')).toBeNull();
   });
 

@@ -1,5 +1,7 @@
 // optimize_route: the day's best order, the same plan as the dashboard's Route view, said with its saving,
 // or, when no order meets every window, which windows break and the least-late order.
+import { locateAll } from '../../geo/geocoder.ts';
+import { addressesToLocate } from '../../routing/calendar-day.ts';
 import { planDay } from '../../routing/plan-day.ts';
 import { addDays, zonedDateTime } from '../../time/zoned-time.ts';
 import type { ToolResult } from '../contract.ts';
@@ -19,7 +21,12 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     zonedDateTime(addDays(date, 1), 0, ctx.timeZone).instant,
   );
   const home = (await ctx.home?.()) ?? null;
-  const plan = planDay(events, date, home ? { home: { lat: home.lat, lon: home.lon, label: 'Home' } } : {});
+  // Events written by people carry an address, not coordinates: the server's geocoder locates them.
+  const locations = ctx.geocoder ? await locateAll(ctx.geocoder, addressesToLocate(events, date)) : undefined;
+  const plan = planDay(events, date, {
+    ...(home ? { home: { lat: home.lat, lon: home.lon, label: 'Home' } } : {}),
+    ...(locations ? { locations } : {}),
+  });
   const byId = new Map(dayVisits.map((v) => [v.id, v]));
   const span = when(ctx, date);
   if (plan.error)
@@ -29,14 +36,23 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     );
   const report = plan.report;
   if (!report || report.optimized.stops.length < 2) {
+    // Visits left out for want of a place are said: "nothing to reorder" must not hide them.
+    const unplaced = plan.skipped.filter((s) => !s.reason.startsWith('not a visit'));
+    const why = unplaced.length
+      ? tr(
+          ctx,
+          ` ${plural(ctx, unplaced.length, 'visit', 'visita')} could not be placed on the map: ${unplaced.map((s) => `${s.title} (${s.reason})`).join('; ')}.`,
+          ` ${plural(ctx, unplaced.length, 'visit', 'visita')} sin ubicación en el mapa: ${unplaced.map((s) => `${s.title} (${s.reason})`).join('; ')}.`,
+        )
+      : '';
     return result(
       'answer',
       tr(
         ctx,
-        `You have ${plural(ctx, plan.visits.length, 'visit', 'visita')} with a known location ${span}, so there is nothing to reorder.`,
-        `Tienes ${plural(ctx, plan.visits.length, 'visit', 'visita')} con ubicación conocida ${span}: no hay nada que reordenar.`,
+        `You have ${plural(ctx, plan.visits.length, 'visit', 'visita')} with a known location ${span}, so there is nothing to reorder.${why}`,
+        `Tienes ${plural(ctx, plan.visits.length, 'visit', 'visita')} con ubicación conocida ${span}: no hay nada que reordenar.${why}`,
       ),
-      { date, order: plan.visits.map((v) => v.id) },
+      { date, order: plan.visits.map((v) => v.id), skipped: plan.skipped.map((s) => ({ id: s.id, reason: s.reason })) },
     );
   }
   const name = (id: string) => {
