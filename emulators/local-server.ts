@@ -19,6 +19,7 @@ import {
   LOCAL_CALL_TOKEN_SECRET,
   LOCAL_GOOGLE_CLIENT_ID,
   LOCAL_GOOGLE_CLIENT_SECRET,
+  LOCAL_GOOGLE_MAPS_API_KEY,
   LOCAL_TOKEN_ENCRYPTION_KEY,
   LOCAL_TOOLS_SECRET,
 } from './local-secrets.ts';
@@ -73,6 +74,8 @@ function localServerConfig(ctx: PlatformContext) {
           name: LOCAL_CONFIRMATIONS_NUMBER_NAME,
         })),
     },
+    // Google's Geocoding API: the platform's stand-in (emulators/geocoding) and the one key it knows.
+    geocoding: { apiKey: LOCAL_GOOGLE_MAPS_API_KEY, baseUrl: ctx.origin },
     callbackNumber: LOCAL_CALLBACK_NUMBER,
     defaultTimeZone: SEED_TIME_ZONE,
     now: ctx.now,

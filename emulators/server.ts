@@ -20,6 +20,7 @@ import { type Db, isUnavailableError } from './db/db.ts';
 import { REPO_ROOT } from './db/migrate.ts';
 import { openLocalDb } from './db/open.ts';
 import { handleFunction } from './functions.ts';
+import { createGeocodingApi } from './geocoding/routes.ts';
 import {
   createHostPolicy,
   type HostPolicy,
@@ -274,6 +275,8 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   await voice.migrate();
   // The local assistant: POST /chat/web, the call rooms (/__local/room/<callId>, WebSocket) and its fault hook.
   const assistant = createAssistantApi({ db, origin: () => ctx.origin, now: ctx.now, log });
+  // Google's Geocoding API (GET /maps/api/geocode/json) and its fault hook (/__local/geocoding-faults).
+  const geocoding = createGeocodingApi();
   const clockMode = options.pageClock;
   const pageClock = clockMode ? () => `${ctx.now().toISOString()} ${clockMode}` : undefined;
 
@@ -327,6 +330,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
       if (pathname === '/health') return await sendHealth(req, res, db);
       if (await handleFunction(() => localServer(ctx), ctx.origin, req, res, url)) return;
       if (await assistant.handle(req, res, url)) return;
+      if (await geocoding.handle(req, res, url)) return;
       if (prefix === 'auth') return await handleAuth(ctx, req, res, pathname.slice('/auth/v1'.length), url);
       if (prefix === 'rest') return await handleRest(ctx, req, res, pathname.slice('/rest/v1'.length), url);
       if (prefix === 'calendar') return await handleCalendar(ctx, req, res, pathname.slice('/calendar/v3'.length), url);

@@ -57,6 +57,11 @@ export interface ServerConfig {
     confirmationAssistantId: () => Promise<string>;
     confirmationPhoneNumberId: () => Promise<string>;
   };
+  /**
+   * Google's Geocoding API (GOOGLE_MAPS_API_KEY, server-side only); absent: the server has no geocoder
+   * (`server.geocoder()` is null). `baseUrl` default https://maps.googleapis.com (the local platform: its own origin).
+   */
+  geocoding?: { apiKey: string; baseUrl?: string };
   /** The agency's callback number a patient hears when the clinician has set none (E.164). */
   callbackNumber: string;
   /** The zone used when a calendar does not say its own; unset: the tools ask the calendar, calls use FALLBACK_TIME_ZONE. */
@@ -177,6 +182,7 @@ export function serverConfigFromEnv(read: (name: string) => string | undefined, 
       confirmationPhoneNumberId: fixed('HOMEROUNDS_CONFIRMATION_PHONE_NUMBER_ID'),
     },
     callbackNumber: env('HOMEROUNDS_CALLBACK_NUMBER'),
+    geocoding: env('GOOGLE_MAPS_API_KEY') ? { apiKey: env('GOOGLE_MAPS_API_KEY') } : undefined,
     defaultTimeZone: env('HOMEROUNDS_DEFAULT_TIME_ZONE') || undefined,
     now: runtime.now,
     log: runtime.log,

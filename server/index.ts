@@ -4,6 +4,7 @@
 // once it listens (emulators/local-server.ts). The two differ only in the config: the same code, other ports.
 // Parts are built on first use, so a function deployed alone never needs another function's secrets.
 import { googleCalendarPort } from '../core/calendar/google-calendar.ts';
+import type { Geocoder } from '../core/geo/geocoder.ts';
 import { FALLBACK_TIME_ZONE, type ServerConfig, type ServerFunction } from './config.ts';
 import { type BatchRunner, createBatchRunner } from './confirmations/runner.ts';
 import { type ConfirmationStore, createConfirmationStore } from './confirmations/store.ts';
@@ -12,6 +13,8 @@ import { createAssistantToolsHandler } from './functions/assistant-tools.ts';
 import { createCallTokenHandler } from './functions/call-token.ts';
 import { createConfirmationsHandler } from './functions/confirmations.ts';
 import { createGoogleTokenHandler } from './functions/google-token.ts';
+import { createGeocodeCache } from './geo/geocode-cache.ts';
+import { createGoogleGeocoder } from './geo/google-geocoder.ts';
 import { createGrantGoogleAccess, type GoogleGrantBroker } from './google/grant-access.ts';
 import { createSqlGrantStore } from './google/grant-store.ts';
 import { importTokenKey } from './google/token-crypto.ts';
@@ -26,6 +29,11 @@ export interface Server {
   /** The clinicians' Google grants (one access-token cache for every function of this server). */
   googleAccess(): GoogleGrantBroker;
   confirmations(): { store: ConfirmationStore; runner: BatchRunner };
+  /**
+   * Where addresses are: Google's Geocoding API behind the 30-day Postgres cache (public.geocode_cache), or null
+   * when the deployment has no GOOGLE_MAPS_API_KEY. Server-side only: addresses are patient data.
+   */
+  geocoder(): Geocoder | null;
 }
 
 /** Builds `make()` on the first call and returns that one thereafter. */
@@ -82,6 +90,18 @@ export function createServer(config: ServerConfig): Server {
     return { store, runner };
   });
 
+  const geocoder = once((): Geocoder | null => {
+    if (!config.geocoding?.apiKey) return null;
+    return createGoogleGeocoder({
+      apiKey: config.geocoding.apiKey,
+      baseUrl: config.geocoding.baseUrl,
+      fetch,
+      cache: createGeocodeCache(config.query),
+      now: config.now,
+      log: config.log,
+    });
+  });
+
   const handlers: Record<ServerFunction, () => WebHandler> = {
     'call-token': once(() =>
       createCallTokenHandler({ ...auth, callTokenSecret: config.secrets.callToken, now: config.now }),
@@ -98,6 +118,8 @@ export function createServer(config: ServerConfig): Server {
         // Confirmation calls (a patient on the phone) record what they asked for here.
         confirmationStore: confirmations().store,
         home: (userId) => profileHome(config.query, userId),
+        // Visits written by people carry an address: located here (the key never leaves the server).
+        geocoder: geocoder(),
         now: config.now,
         log: config.log,
       }),
@@ -115,5 +137,5 @@ export function createServer(config: ServerConfig): Server {
     ),
   };
 
-  return { handler: (fn) => handlers[fn](), googleAccess, confirmations };
+  return { handler: (fn) => handlers[fn](), googleAccess, confirmations, geocoder };
 }

@@ -21,7 +21,7 @@ export interface Geocoder {
   locate(address: string, signal?: AbortSignal): Promise<Located | NotLocated>;
 }
 
-/** What `locateAll` answers for each address it was given. */
+/** What `locateAll` answers: one entry per distinct address (by `addressKey`); look answers up by that key. */
 export type Locations = ReadonlyMap<string, Located | NotLocated>;
 
 /** Normalises an address for caching and de-duplication: case, spacing and trailing punctuation aside. */

@@ -4,6 +4,7 @@
 // as the platform requires, except for the platform's own authentication: a wrong or missing server
 // secret answers 401 before anything is read. The clinician is the subject of the call token that the
 // web app passed as an assistant-overrides variable; Google access comes from the grant stored at sign-in.
+
 import { type CallTokenClaims, verifyCallToken } from '../../core/assistant/call-token.ts';
 import { CALL_TOKEN_VARIABLE, type ToolResult } from '../../core/assistant/contract.ts';
 import type { ToolContext } from '../../core/assistant/tool-kit.ts';
@@ -12,6 +13,7 @@ import type { HomeAware } from '../../core/assistant/tools/home-aware.ts';
 import { runTool } from '../../core/assistant/tools/index.ts';
 import { detectLanguage } from '../../core/assistant/when.ts';
 import { googleCalendarPort } from '../../core/calendar/google-calendar.ts';
+import type { Geocoder } from '../../core/geo/geocoder.ts';
 import { type GoogleAccess, hasWriteScope } from '../../core/google/access.ts';
 import { isValidTimeZone } from '../../core/time/zoned-time.ts';
 import type { ConfirmationStore } from '../confirmations/store.ts';
@@ -31,6 +33,8 @@ export interface AssistantToolsConfig {
   confirmationStore?: ConfirmationStore;
   /** Where the clinician's day starts and ends (their profile): the route tool then counts the drives from home. */
   home?: (userId: string) => Promise<{ lat: number; lon: number } | null>;
+  /** Locates visit addresses without coordinates (Google's Geocoding API, cached); null where none is configured. */
+  geocoder?: Geocoder | null;
   now: () => Date;
   /** Diagnostics only: never given tokens or arguments. */
   log?: (line: string) => void;
@@ -146,6 +150,7 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     const homeOf = config.home;
     // A failed read only means the drives from and back home are not counted (the answer then says so).
     if (homeOf) ctx.home = () => homeOf(userId).catch(() => null);
+    if (config.geocoder) ctx.geocoder = config.geocoder;
     const confirmationStore = config.confirmationStore;
     if (confirmationStore) ctx.confirmations = (date) => confirmationStore.visits(userId, date);
     const scope = claims.confirmation;
