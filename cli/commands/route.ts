@@ -1,5 +1,6 @@
 // `homerounds route solve | optimize`: the route optimiser from the command line.
 import type { Command } from 'commander';
+import { cliClock } from '../config/clock.ts';
 import { usageError } from '../errors.ts';
 import { type CliIo, printJson, printLines } from '../output/io.ts';
 import { parseDateOption } from './date-option.ts';
@@ -167,6 +168,7 @@ export function registerRoute(program: Command, io: CliIo): void {
           baseUrl: (opts.localUrl ?? io.env.HOMEROUNDS_LOCAL_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, ''),
           email: opts.clinician,
           date: opts.date,
+          now: cliClock(io.env)(),
         });
       } else {
         throw usageError('Give --clinician <email> --date <YYYY-MM-DD>, or --file <visits.json>.');

@@ -2,6 +2,7 @@
 // local platform. The planning itself is core/routing/day-plan.ts (shared with the web and the assistant).
 import { listUpcomingEvents } from '../../core/calendar/index.ts';
 import {
+  DEFAULT_MOVE_RULE,
   planDay,
   type RouteOptimizeInput,
   type RouteReport,
@@ -38,9 +39,11 @@ export async function routeOptimizeForClinician(opts: {
   baseUrl: string;
   email: string;
   date: string;
+  /** The CLI's clock: today's visits keep their times under the default rule. */
+  now: Date;
   /** Injected in tests; defaults to the global fetch. */
   fetch?: typeof fetch;
-}): Promise<RouteReport> {
+}): Promise<RouteReport & { rule?: string }> {
   parseDateOption('--date')(opts.date);
   const doFetch = opts.fetch ?? globalThis.fetch.bind(globalThis);
   let tokenResponse: Response;
@@ -68,10 +71,13 @@ export async function routeOptimizeForClinician(opts: {
   });
   // The home on the clinician's profile is where the day starts and ends (the dashboard reads the same place).
   const home = await clinicianHome(opts.baseUrl, opts.email, doFetch);
-  const plan = planDay(events, opts.date, home ? { home: { lat: home.lat, lon: home.lng, label: 'Home' } } : {});
+  const plan = planDay(events, opts.date, {
+    ...(home ? { home: { lat: home.lat, lon: home.lng, label: 'Home' } } : {}),
+    rule: { rule: DEFAULT_MOVE_RULE, today: calendarToday(opts.now, events) },
+  });
   if (plan.error) throw new CliError(`${opts.date} could not be planned: ${plan.error}`);
   if (!plan.report) throw new CliError(`${opts.email} has no routable visits on ${opts.date}.`, EXIT.notFound);
-  return { ...plan.report, skipped: plan.skipped };
+  return { ...plan.report, skipped: plan.skipped, ...(plan.rule ? { rule: plan.rule } : {}) };
 }
 
 /** The seeded clinician's home on the local platform, or undefined (the day then starts anywhere). */
@@ -93,4 +99,11 @@ async function clinicianHome(
   } catch {
     return undefined;
   }
+}
+
+/** Today's date on the calendar's wall clock: the UTC offset its events are written in (UTC when none). */
+function calendarToday(now: Date, events: readonly { start: string }[]): string {
+  const offset = events.map((e) => /([+-])(\d{2}):(\d{2})$/.exec(e.start)).find(Boolean);
+  const minutes = offset ? (offset[1] === '-' ? -1 : 1) * (Number(offset[2]) * 60 + Number(offset[3])) : 0;
+  return new Date(now.getTime() + minutes * 60_000).toISOString().slice(0, 10);
 }

@@ -3,7 +3,8 @@
 // clinician, never written to the calendar: patients who did not confirm were told no new time.
 
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
-import { FLEXIBLE_PROPERTY, planDay } from '../routing/plan-day.ts';
+import { FLEXIBLE_PROPERTY } from '../routing/move-rule.ts';
+import { planDay } from '../routing/plan-day.ts';
 import { zonedDateTime, zonedMinute } from '../time/zoned-time.ts';
 import { toVisit } from '../visits/visits.ts';
 import type { BatchSummary, ConfirmationStatus, VisitConfirmation } from './contract.ts';

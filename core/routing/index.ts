@@ -11,6 +11,7 @@ export * from './instances/solve-instance.ts';
 export { InstanceParseError, parseTsplib, type TsplibInstance, tsplibTourLength } from './instances/tsplib.ts';
 export { parseTsptw, type TsptwInstance, tsptwTourCost } from './instances/tsptw.ts';
 export * from './model.ts';
+export * from './move-rule.ts';
 export * from './plan-day.ts';
 export { DEFAULT_EXACT_MAX_VISITS, DEFAULT_TIME_LIMIT_MS, solveRoute } from './solve.ts';
 export * from './travel/haversine.ts';

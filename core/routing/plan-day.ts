@@ -2,10 +2,11 @@
 // inputs and defaults wherever it is asked (the dashboard's Route view and the assistant's
 // optimize_route tool), so both give the same order and the same saving.
 //
-// Honest about the calendar: a booked visit keeps its booked start (it is pinned) unless the event
-// marks it flexible with the private extended property `flexible` = "true" (then only its patient
-// window binds it). The day is the calendar's own span, from the first booked start to the last
-// booked end, so the plan saves driving without lengthening the day with waits.
+// How far visits may move is the clinician's rule (move-rule.ts: by default today's visits keep their times,
+// later ones may move up to 90 minutes, always inside the patient's window; a visit marked "time is fixed"
+// never moves), and the plan says which rule it followed. Without a rule (older callers), a booked visit keeps
+// its booked start unless the event marks it `flexible`. The day is the calendar's own span, from the first
+// booked start to the last booked end, so the plan saves driving without lengthening the day with waits.
 //
 // The same legs whoever asks (the Route view, the assistant, `homerounds route optimize --clinician` and
 // the seeded-days bench): from home and back when the caller knows the home (the day then runs from
@@ -17,10 +18,9 @@ import type { SkippedEvent } from './calendar-day.ts';
 import { visitsFromCalendar } from './calendar-day.ts';
 import { type PlaceInput, type RouteReport, routeOptimize, type VisitInput } from './day-plan.ts';
 import { formatClock } from './model.ts';
-import { haversineMatrix } from './travel/haversine.ts';
+import { applyRule, isFixedEvent, isFlexibleEvent, type MoveRule, ruleText, wallMinutes } from './move-rule.ts';
 
-/** The private extended property that lets the plan move a visit: `flexible` = "true". */
-export const FLEXIBLE_PROPERTY = 'flexible';
+import { haversineMatrix } from './travel/haversine.ts';
 
 export interface DayPlan {
   day: string;
@@ -29,16 +29,8 @@ export interface DayPlan {
   /** Null when the day has no plannable visit (or planning failed: see `error`). */
   report: RouteReport | null;
   error: string | null;
-}
-
-/** True when the calendar lets the plan move this visit. */
-export function isFlexibleEvent(event: CalendarEvent): boolean {
-  return event.properties?.[FLEXIBLE_PROPERTY]?.trim().toLowerCase() === 'true';
-}
-
-/** Wall-clock minutes of an ISO date-time as written ("2026-11-24T09:30:00-06:00" → 570). */
-function wallMinutes(iso: string): number {
-  return Number(iso.slice(11, 13)) * 60 + Number(iso.slice(14, 16));
+  /** The rule the plan followed, in words (absent for the older callers that pass no rule). */
+  rule?: string;
 }
 
 export interface PlanDayOptions {
@@ -49,6 +41,8 @@ export interface PlanDayOptions {
   timeLimitMs?: number;
   /** Addresses located through the geocoder port, for events that carry no coordinates of their own. */
   locations?: Locations;
+  /** How far visits may move (DEFAULT_MOVE_RULE for the clinician who set none), with today's date. */
+  rule?: { rule: MoveRule; today: string };
 }
 
 export function planDay(events: readonly CalendarEvent[], day: string, options: PlanDayOptions = {}): DayPlan {
@@ -57,11 +51,26 @@ export function planDay(events: readonly CalendarEvent[], day: string, options: 
   const flexible = new Set(
     (options.flexible === 'all' ? events : events.filter(isFlexibleEvent)).map((event) => event.id),
   );
+  const fixed = new Set(events.filter(isFixedEvent).map((event) => event.id));
+  const ruled = options.rule;
+  const rule = ruled ? ruleText(ruled.rule, day, ruled.today) : undefined;
+  const placed = (visit: VisitInput): VisitInput =>
+    ruled
+      ? applyRule(visit, ruled.rule, {
+          day,
+          today: ruled.today,
+          fixed: fixed.has(visit.id),
+          flexible: flexible.has(visit.id),
+        })
+      : flexible.has(visit.id)
+        ? visit
+        : { ...visit, fixed: true };
   // A stable input order (booked start, then id): the same day gives the same plan whoever asks.
   const visits = found.visits
-    .map((visit) => (flexible.has(visit.id) ? visit : { ...visit, fixed: true }))
+    .map(placed)
     .sort((a, b) => wallMinutes(a.start) - wallMinutes(b.start) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  if (visits.length === 0) return { day, visits, skipped, report: null, error: null };
+  const said = rule === undefined ? {} : { rule };
+  if (visits.length === 0) return { day, visits, skipped, report: null, error: null, ...said };
   const home = options.home;
   let first = Math.min(...visits.map((v) => wallMinutes(v.start)));
   let last = Math.max(...visits.map((v) => wallMinutes(v.start) + v.durationMinutes));
@@ -82,8 +91,9 @@ export function planDay(events: readonly CalendarEvent[], day: string, options: 
       workingHours: { start: formatClock(Math.max(0, first)), end: formatClock(Math.min(last, 24 * 60 - 1)) },
       ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
     });
-    return { day, visits, skipped, report, error: null };
+    return { day, visits, skipped, report, error: null, ...said };
   } catch (error) {
-    return { day, visits, skipped, report: null, error: error instanceof Error ? error.message : String(error) };
+    const message = error instanceof Error ? error.message : String(error);
+    return { day, visits, skipped, report: null, error: message, ...said };
   }
 }

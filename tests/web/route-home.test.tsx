@@ -6,7 +6,7 @@
 // the place can be forgotten again.
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { planDay, type RouteReport } from '../../core/routing/index.ts';
+import { DEFAULT_MOVE_RULE, planDay, type RouteReport } from '../../core/routing/index.ts';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import type { ProfileHome, ProfileHomeStore } from '../../web/src/adapters/profile-home.ts';
 import { formatClock } from '../../web/src/components/time-format.ts';
@@ -41,8 +41,14 @@ const HOME: ProfileHome = { label: '1200 W Cermak Rd, Chicago, IL 60608', lat: 4
 const HERE = { latitude: 41.87812345, longitude: -87.62979876 };
 const HERE_SAVED: ProfileHome = { label: null, lat: 41.8781, lng: -87.6298 };
 
+/** The plan is made the day before (the default rule keeps the times of today's visits only). */
+const PLANNED_ON = '2026-11-23';
+
 const planWith = (home: ProfileHome | null): RouteReport =>
-  planDay(EVENTS, DAY, home ? { home: { lat: home.lat, lon: home.lng, label: 'Home' } } : {}).report as RouteReport;
+  planDay(EVENTS, DAY, {
+    ...(home ? { home: { lat: home.lat, lon: home.lng, label: 'Home' } } : {}),
+    rule: { rule: DEFAULT_MOVE_RULE, today: PLANNED_ON },
+  }).report as RouteReport;
 
 function fakeStore(
   read: (signal?: AbortSignal) => Promise<ProfileHome | null>,
@@ -101,7 +107,7 @@ describe('Route view with the clinician’s profile home', () => {
     expect(withHome.travelAfterMinutes - without.travelAfterMinutes).toBeGreaterThan(10);
     const read = deferred<ProfileHome | null>();
     const store = fakeStore(() => read.promise);
-    render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} homeStore={store} />);
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} homeStore={store} />);
 
     // Until the profile answers, the plan waits (no visits-only numbers flash up first).
     expect(screen.getByText('Planning the route...')).toBeTruthy();
@@ -127,7 +133,7 @@ describe('Route view with the clinician’s profile home', () => {
 
   it('says the drives from and back home are not counted when the profile has no home, and offers to set it', async () => {
     const store = fakeStore(async () => null);
-    render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} homeStore={store} />);
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} homeStore={store} />);
     await screen.findByRole('button', { name: 'Use my current location as the start of the day' });
     expectTotalsOf(planWith(null));
     expect(document.body.textContent).toContain(NOT_COUNTED);
@@ -141,7 +147,9 @@ describe('Route view with the clinician’s profile home', () => {
     const failing = fakeStore(async () => {
       throw new Error('PGRST301');
     });
-    const { unmount } = render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} homeStore={failing} />);
+    const { unmount } = render(
+      <RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} homeStore={failing} />,
+    );
     await screen.findByText(/could not be read just now, so the drives from and back home are not counted/);
     expectTotalsOf(planWith(null));
     expect(document.body.textContent).toContain(NOT_COUNTED);
@@ -153,7 +161,7 @@ describe('Route view with the clinician’s profile home', () => {
     // The morning of the visits, before the first one.
     useFakeTimersAt(chicago(DAY, '07:30'));
     const hanging = fakeStore(() => new Promise(() => {}));
-    render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} homeStore={hanging} />);
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} homeStore={hanging} />);
     await act(async () => vi.advanceTimersByTime(HOME_READ_TIMEOUT_MS - 1));
     expect(screen.getByText('Planning the route...')).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(1));
@@ -171,7 +179,16 @@ describe('setting the start of the day from this device', () => {
   it('saves the current location to the profile, then counts the drives from and back home', async () => {
     const store = fakeStore(async () => null);
     const geolocation = fakeGeolocation({ coords: HERE });
-    render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} homeStore={store} geolocation={geolocation} />);
+    render(
+      <RouteView
+        today={PLANNED_ON}
+        day={DAY}
+        events={EVENTS}
+        onClose={() => {}}
+        homeStore={store}
+        geolocation={geolocation}
+      />,
+    );
     const use = await screen.findByRole('button', { name: 'Use my current location as the start of the day' });
     expectTotalsOf(planWith(null));
     await act(async () => fireEvent.click(use));
@@ -206,6 +223,7 @@ describe('setting the start of the day from this device', () => {
     const store = fakeStore(async () => null);
     render(
       <RouteView
+        today={PLANNED_ON}
         day={DAY}
         events={EVENTS}
         onClose={() => {}}
@@ -230,6 +248,7 @@ describe('setting the start of the day from this device', () => {
     );
     render(
       <RouteView
+        today={PLANNED_ON}
         day={DAY}
         events={EVENTS}
         onClose={() => {}}

@@ -7,7 +7,13 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { routeOptimizeForClinician } from '../../cli/handlers/route-optimize.ts';
 import { optimizeRoute } from '../../core/assistant/tools/optimize-route.ts';
 import { mapProviderEvent, type ProviderEvent } from '../../core/calendar/index.ts';
-import { formatRouteReport, planDay, routeOptimize, visitsFromCalendar } from '../../core/routing/index.ts';
+import {
+  DEFAULT_MOVE_RULE,
+  formatRouteReport,
+  planDay,
+  routeOptimize,
+  visitsFromCalendar,
+} from '../../core/routing/index.ts';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import { formatClock } from '../../web/src/components/time-format.ts';
 import { defaultRouteDay, formatDayLong } from '../../web/src/features/route/route-days.ts';
@@ -67,8 +73,11 @@ const EVENTS: CalendarEvent[] = [
 );
 
 const { visits } = visitsFromCalendar(EVENTS, DAY);
+/** The plan is made the day before: under the default rule the visits may move up to 90 minutes. */
+const PLANNED_ON = '2026-11-23';
 // The view's plan is core's planDay (the same the assistant gives).
-const REPORT = planDay(EVENTS, DAY).report as NonNullable<ReturnType<typeof planDay>['report']>;
+const PLAN = planDay(EVENTS, DAY, { rule: { rule: DEFAULT_MOVE_RULE, today: PLANNED_ON } });
+const REPORT = PLAN.report as NonNullable<ReturnType<typeof planDay>['report']>;
 const clock = formatClock;
 
 beforeAll(async () => {
@@ -86,7 +95,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('RouteView', () => {
   it('lists the visits in the optimised order with the legs and totals of routeOptimize', () => {
     expect(REPORT.optimized.order).not.toEqual(REPORT.calendar.order);
-    render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} />);
     expect(screen.getByRole('heading', { level: 3, name: `Route for ${formatDayLong(DAY)}` })).toBeTruthy();
     expect(formatDayLong(DAY)).toBe('Tuesday, November 24, 2026');
 
@@ -127,7 +136,7 @@ describe('RouteView', () => {
   });
 
   it('says what the order saves, whether it is proven, why, and that home is not included', () => {
-    const { container } = render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    const { container } = render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} />);
     const saved = Math.round(REPORT.savedMinutes ?? Number.NaN);
     expect(saved).toBeGreaterThan(0);
     expect(
@@ -147,8 +156,23 @@ describe('RouteView', () => {
     expect(container.textContent).toContain('your calendar is not changed');
   });
 
+  it('says the rule it followed: how far visits may move', () => {
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} />);
+    expect(PLAN.rule).toBe(
+      'Visits may move up to 90 minutes from their booked times, inside the patient\'s preferred window; visits marked "time is fixed" keep theirs.',
+    );
+    expect(screen.getByText(PLAN.rule as string)).toBeTruthy();
+    cleanup();
+    render(<RouteView today={DAY} day={DAY} events={EVENTS} onClose={() => {}} />);
+    expect(
+      screen.getByText(
+        "Today's visits keep their booked times (your rule); only the drives between them are compared.",
+      ),
+    ).toBeTruthy();
+  });
+
   it('lists the events it could not plan', () => {
-    render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} />);
     const skipped = screen.getByRole('list', { name: 'Not planned' });
     expect(within(skipped).getAllByRole('listitem')).toHaveLength(1);
     expect(skipped.textContent).toContain('Charting (typed by hand): not a visit: “Charting” marks it as not a visit');
@@ -156,14 +180,14 @@ describe('RouteView', () => {
   });
 
   it('renders provider titles as text, never as HTML', () => {
-    const { container } = render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    const { container } = render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} />);
     expect(container.querySelector('b, script')).toBeNull();
     expect(screen.getAllByText('<b>PT</b> follow-up — Sam Lee').length).toBeGreaterThanOrEqual(2);
     expect(screen.getAllByText('<script>alert(1)</script> Vitals — Ann Ray').length).toBeGreaterThanOrEqual(2);
   });
 
   it('draws a schematic SVG map: one numbered marker per visit, both orders, an accessible name', () => {
-    const { container } = render(<RouteView day={DAY} events={EVENTS} onClose={() => {}} />);
+    const { container } = render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} />);
     const map = screen.getByRole('img', { name: /Schematic map of the route for Tuesday, November 24, 2026/ });
     expect(map.tagName.toLowerCase()).toBe('svg');
     const markers = map.querySelectorAll('.route-map__stop');
@@ -199,7 +223,7 @@ describe('RouteView', () => {
     const two = EVENTS.slice(0, 2);
     const report = routeOptimize({ date: DAY, visits: visitsFromCalendar(two, DAY).visits });
     expect(savingText(report)).toBe('Your calendar order is already the shortest.');
-    render(<RouteView day={DAY} events={two} onClose={() => {}} />);
+    render(<RouteView today={PLANNED_ON} day={DAY} events={two} onClose={() => {}} />);
     expect(screen.getByText('Your calendar order is already the shortest.')).toBeTruthy();
     cleanup();
     render(<RouteView day="2026-11-26" events={EVENTS} onClose={() => {}} />);
@@ -225,7 +249,7 @@ describe('RouteView', () => {
     );
     // The Route view keeps the day within the calendar's own span (09:00 to 11:00): seeing Y before
     // nine would lengthen the day, so the late arrival is shown instead, never hidden.
-    render(<RouteView day={DAY} events={tight} onClose={() => {}} />);
+    render(<RouteView today={PLANNED_ON} day={DAY} events={tight} onClose={() => {}} />);
     const calendar = screen.getByRole('list', { name: 'Calendar order' });
     expect(calendar.textContent).toMatch(/Early bird.*misses the window by \d+ min/);
   });
@@ -235,7 +259,7 @@ describe('RouteView', () => {
       visit('p', 'Far north', '09:00', '09:30', 42.05, -87.68, ['09:00', '09:30']),
       visit('q', 'Far south', '09:35', '10:05', 41.72, -87.6, ['09:30', '10:05']),
     ];
-    render(<RouteView day={DAY} events={impossible} onClose={() => {}} />);
+    render(<RouteView today={PLANNED_ON} day={DAY} events={impossible} onClose={() => {}} />);
     const heading = screen.getByRole('heading', { level: 4, name: 'Windows that cannot be met' });
     expect(heading.nextElementSibling?.textContent).toMatch(
       /Far south: arrives \d{1,2}:\d\d\s[AP]M, [\d.]+ min after the latest start 9:35\sAM/,
@@ -342,7 +366,7 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
 
     function routeView(day: string, knowsHome: boolean) {
       const { container, unmount } = render(
-        <RouteView day={day} events={events} onClose={() => {}} {...(knowsHome ? { home } : {})} />,
+        <RouteView day={day} events={events} onClose={() => {}} today="2026-11-23" {...(knowsHome ? { home } : {})} />,
       );
       const totals = container.querySelector('.route-summary__totals') as HTMLElement;
       const minutes = (label: RegExp) =>
@@ -373,7 +397,13 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
     for (const knowsHome of [true, false]) {
       it(`gives the same order, legs and numbers ${knowsHome ? 'from home and back' : 'when the home is not known'}`, async () => {
         for (const day of days) {
-          const cli = await routeOptimizeForClinician({ baseUrl: BASE, email, date: day, fetch: platform(knowsHome) });
+          const cli = await routeOptimizeForClinician({
+            baseUrl: BASE,
+            email,
+            date: day,
+            now: new Date('2026-11-23T12:00:00Z'),
+            fetch: platform(knowsHome),
+          });
           const said = await assistant(day, knowsHome);
           const web = routeView(day, knowsHome);
           const where = `${day} (${knowsHome ? 'home' : 'no home'})`;

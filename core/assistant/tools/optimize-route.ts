@@ -2,6 +2,7 @@
 // or, when no order meets every window, which windows break and the least-late order.
 import { locateAll } from '../../geo/geocoder.ts';
 import { addressesToLocate } from '../../routing/calendar-day.ts';
+import { DEFAULT_MOVE_RULE } from '../../routing/move-rule.ts';
 import { planDay } from '../../routing/plan-day.ts';
 import { addDays, zonedDateTime } from '../../time/zoned-time.ts';
 import type { ToolResult } from '../contract.ts';
@@ -26,6 +27,8 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
   const plan = planDay(events, date, {
     ...(home ? { home: { lat: home.lat, lon: home.lon, label: 'Home' } } : {}),
     ...(locations ? { locations } : {}),
+    // The clinician's rule for moving visits (the default until they set one): the plan says which it followed.
+    rule: { rule: DEFAULT_MOVE_RULE, today: today(ctx) },
   });
   const byId = new Map(dayVisits.map((v) => [v.id, v]));
   const span = when(ctx, date);
@@ -55,11 +58,20 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
       { date, order: plan.visits.map((v) => v.id), skipped: plan.skipped.map((s) => ({ id: s.id, reason: s.reason })) },
     );
   }
+  const starts = new Map(report.optimized.stops.map((stop) => [stop.id, stop.start]));
   const name = (id: string) => {
     const v = byId.get(id);
-    return v ? `${v.patient ?? v.title} (${tr(ctx, 'booked', 'reservada a las')} ${clock(ctx, v.startMinute)})` : id;
+    if (!v) return id;
+    const booked = clock(ctx, v.startMinute);
+    const planned = starts.get(id);
+    const at = planned ? clock(ctx, minutesOfClock(planned)) : booked;
+    // A visit the rule let move says both times: the clinician sees what would change.
+    return at === booked
+      ? `${v.patient ?? v.title} (${tr(ctx, 'booked', 'reservada a las')} ${booked})`
+      : `${v.patient ?? v.title} (${at}, ${tr(ctx, 'booked', 'reservada a las')} ${booked})`;
   };
   const order = report.optimized.order.map((id, i) => `${i + 1}. ${name(id)}`).join('\n');
+  const ruleNote = plan.rule ? ` ${plan.rule}` : '';
   const before = Math.round(report.travelBeforeMinutes);
   const after = Math.round(report.travelAfterMinutes);
   const saved = report.savedMinutes === null ? null : Math.round(report.savedMinutes);
@@ -83,6 +95,7 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     provedOptimal: report.provedOptimal,
     countsHomeLegs: report.countsHomeLegs,
     lateMinutes: Math.round(report.optimized.lateMinutes),
+    rule: plan.rule ?? null,
   };
   if (!report.feasible) {
     // No saving: say which windows break and by how much, and which order is the least late.
@@ -127,9 +140,15 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     'answer',
     tr(
       ctx,
-      `Best order ${span} (${report.optimized.stops.length} visits):\n${order}\nDriving drops from about ${before} to ${after} min ${legs}: you save ${saved} min (${Math.round(report.savedPercent ?? 0)}%). Your calendar is unchanged; the Route view shows the same plan.`,
+      `Best order ${span} (${report.optimized.stops.length} visits):\n${order}\nDriving drops from about ${before} to ${after} min ${legs}: you save ${saved} min (${Math.round(report.savedPercent ?? 0)}%).${ruleNote} Your calendar is unchanged; the Route view shows the same plan.`,
       `Mejor orden ${span} (${report.optimized.stops.length} visitas):\n${order}\nLa conducción baja de unos ${before} a ${after} min ${legs}: ahorras ${saved} min (${Math.round(report.savedPercent ?? 0)} %). Tu calendario no cambia.`,
     ),
     facts,
   );
+}
+
+/** "09:40" → 580. */
+function minutesOfClock(hhmm: string): number {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return h * 60 + m;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolName } from '../../../core/assistant/contract.ts';
 import type { ToolContext } from '../../../core/assistant/tool-kit.ts';
 import { runTool } from '../../../core/assistant/tools/index.ts';
-import { planDay } from '../../../core/routing/index.ts';
+import { DEFAULT_MOVE_RULE, planDay } from '../../../core/routing/index.ts';
 import { type ConversationState, INITIAL_STATE, takeTurn } from '../../../emulators/assistant/conversation.ts';
 import type { SeedEvent } from '../../../fixtures/seed.ts';
 import { addDays, chicagoDateTime } from '../../../fixtures/time.ts';
@@ -307,21 +307,28 @@ describe('the route: the same plan as the Route view, with the calendar’s time
   /** The answer's facts are planDay's for the day's events, as the Route view shows them. */
   async function expectPlanOf(day: string, reply: string): Promise<void> {
     const events = await calendar.list(chicagoDateTime(day, 0).instant, chicagoDateTime(addDays(day, 1), 0).instant);
-    const report = planDay(events, day).report;
+    // The default rule: today's visits keep their times, later ones may move up to 90 minutes.
+    const plan = planDay(events, day, { rule: { rule: DEFAULT_MOVE_RULE, today: TODAY } });
+    const report = plan.report;
     if (!report) throw new Error(`no plan for ${day}`);
     const saved = Math.round(report.savedMinutes ?? 0);
     if (saved >= 1) {
       expect(reply).toContain(`you save ${saved} min`);
+      expect(reply).toContain(plan.rule as string);
       report.optimized.order.forEach((id, i) => {
         const v = mine.find((e) => e.id === id) as SeedEvent;
-        expect(reply).toContain(`${i + 1}. ${patientOf(v)} (booked ${clock(minuteOf(startOf(v)))})`);
+        const booked = clock(minuteOf(startOf(v)));
+        const stop = report.optimized.stops.find((s) => s.id === id);
+        const at = clock(Number(stop?.start.slice(0, 2)) * 60 + Number(stop?.start.slice(3, 5)));
+        const said = at === booked ? `(booked ${booked})` : `(${at}, booked ${booked})`;
+        expect(reply).toContain(`${i + 1}. ${patientOf(v)} ${said}`);
       });
     } else {
       expect(reply).toContain(`already the best: about ${Math.round(report.travelBeforeMinutes)} min of driving`);
     }
   }
 
-  it('optimises a day: the order and the saving of planDay, each visit at its booked time', async () => {
+  it('optimises a day: the order and the saving of planDay under the default rule, saying each time that moves', async () => {
     // Tomorrow, Thursday 29 October: five visits (the untitled admin event at 7:00 is not routed).
     await expectPlanOf(TOMORROW, await ask('Optimize my route for tomorrow'));
     // "Tuesday's patients": the coming Tuesday, 3 November (eight visits).

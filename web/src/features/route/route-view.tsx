@@ -12,12 +12,13 @@ import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
 import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
-import { formatDayLong } from './route-days.ts';
+import { formatDayLong, localDay } from './route-days.ts';
 import { DayStartControls, useDayStart } from './route-home.tsx';
 import { RouteMap } from './route-map.tsx';
 import {
   calendarMissesWindow,
   clockTextIn,
+  DEFAULT_MOVE_RULE,
   lateText,
   minutesText,
   planDay,
@@ -39,6 +40,8 @@ export interface RouteViewProps {
   homeStore?: ProfileHomeStore | null;
   /** The device's location service (tests); default: navigator.geolocation. */
   geolocation?: Geolocation;
+  /** Today's date here (default: the page clock's): today's visits keep their times under the default rule. */
+  today?: string;
 }
 
 /** The label the plan gives the home, as `homerounds route optimize` does (the legs say "from home"). */
@@ -49,7 +52,7 @@ export const ROUTE_PLANNING_TEXT = 'Planning the route...';
 /** The booked start as written on the calendar (its wall-clock time), in the app's one time format. */
 const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? formatClock(iso.slice(11, 16)) : '');
 
-export function RouteView({ day, events, onClose, home, homeStore, geolocation }: RouteViewProps) {
+export function RouteView({ day, events, onClose, home, homeStore, geolocation, today }: RouteViewProps) {
   const fixed = useMemo<ProfileHome | null>(
     () => (home ? { label: home.label ?? null, lat: home.lat, lng: home.lon } : null),
     [home],
@@ -64,8 +67,14 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation }
   );
   const planning = start.status === 'loading';
   const plan = useMemo(
-    () => (planning ? null : planDay(events, day, place ? { home: place } : {})),
-    [planning, events, day, place],
+    () =>
+      planning
+        ? null
+        : planDay(events, day, {
+            ...(place ? { home: place } : {}),
+            rule: { rule: DEFAULT_MOVE_RULE, today: today ?? localDay() },
+          }),
+    [planning, events, day, place, today],
   );
   const dayLabel = formatDayLong(day);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -146,7 +155,11 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation }
             <p className="route-summary__meta">
               {provenText(report)} Travel times are approximate (straight-line distance × a road factor ÷ city speed,
               plus parking). {report.legsNote}
+              {report.approximateVisits?.length
+                ? ` ${report.approximateVisits.length === 1 ? 'One address is' : `${report.approximateVisits.length} addresses are`} located only approximately (the centre of its ZIP code).`
+                : ''}
             </p>
+            {plan?.rule ? <p className="route-summary__rule">{plan.rule}</p> : null}
           </div>
 
           <div className="route-orders">
