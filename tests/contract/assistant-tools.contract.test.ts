@@ -269,3 +269,84 @@ describe('the route tool and the place where the day starts', () => {
     }
   });
 });
+
+describe('a day written by people, not by HomeRounds (issue 21)', () => {
+  const SATURDAY = DAYS.saturday; // no seeded visits
+  const EVENTS = '/calendar/v3/calendars/primary/events';
+  async function call(name: string, args: Record<string, unknown>) {
+    const answer = await post(message([{ name, args }], maya.callToken));
+    return parseToolResult((answer.body.results as Array<{ result: string }>)[0]?.result) as Record<string, unknown> & {
+      say: string;
+    };
+  }
+
+  it('recognises the visits, locates their addresses through the geocoding stand-in, and proposes a shorter order', async () => {
+    const minted = await fetch(`${platform.url}/__local/provider-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: MAYA, scopes: ['https://www.googleapis.com/auth/calendar.events'] }),
+    });
+    const token = ((await minted.json()) as { access_token: string }).access_token;
+    // Four of Maya's patients, booked zig-zagging west ↔ east, written as a clinician types them; and the rest of a day.
+    const patients = suiteSeed()
+      .patients.filter((p) => p.clinicianId === suiteSeed().clinicians.find((c) => c.email === MAYA)?.id)
+      .sort((a, b) => a.lng - b.lng);
+    const west = patients.slice(0, 2);
+    const east = patients.slice(-2);
+    const zigzag = [west[0], east[0], west[1], east[1]];
+    const titles = [
+      `PT eval - ${zigzag[0]?.fullName}`,
+      `SN f/u: ${(zigzag[1]?.fullName.split(' ').at(-1) ?? '').toUpperCase()}, ${(zigzag[1]?.fullName.split(' ')[0] ?? '').toUpperCase()}`,
+      `${zigzag[2]?.fullName} ROC`,
+      `OT tx – ${zigzag[3]?.fullName}`,
+    ];
+    const hours = [
+      ['09:00', '09:45'],
+      ['10:30', '11:15'],
+      ['12:15', '13:00'],
+      ['13:45', '14:30'],
+    ];
+    for (const [i, patient] of zigzag.entries()) {
+      const created = await fetch(`${platform.url}${EVENTS}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          summary: titles[i],
+          location: patient?.address,
+          start: { dateTime: `${SATURDAY}T${hours[i]?.[0]}:00-05:00` },
+          end: { dateTime: `${SATURDAY}T${hours[i]?.[1]}:00-05:00` },
+        }),
+      });
+      expect(created.status).toBe(200);
+    }
+    for (const other of [
+      { summary: 'Lunch', location: '3400 N Clark St, Chicago, IL 60657', start: '11:45', end: '12:00' },
+      { summary: 'Charting', start: '15:00', end: '16:00' },
+    ]) {
+      const created = await fetch(`${platform.url}${EVENTS}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          summary: other.summary,
+          ...(other.location ? { location: other.location } : {}),
+          start: { dateTime: `${SATURDAY}T${other.start}:00-05:00` },
+          end: { dateTime: `${SATURDAY}T${other.end}:00-05:00` },
+        }),
+      });
+      expect(created.status).toBe(200);
+    }
+
+    const listed = await call('list_visits', { date: SATURDAY });
+    for (const patient of zigzag) expect(listed.say).toContain(patient?.fullName);
+
+    const plan = await call('optimize_route', { date: SATURDAY });
+    expect(plan.status).toBe('answer');
+    expect(plan.say).toMatch(/Best order .*\(4 visits\)/);
+    expect(plan.say).toMatch(/you save \d+ min/);
+    expect(plan.say).toContain('Visits may move up to 90 minutes from their booked times');
+    expect(plan.say).not.toContain('Lunch');
+    expect(plan.order as string[]).toHaveLength(4);
+    // West, west, then east, east (or the mirror): each side in one go.
+    expect(plan.savedMinutes as number).toBeGreaterThan(0);
+  }, 60_000);
+});
