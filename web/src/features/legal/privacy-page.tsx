@@ -19,6 +19,11 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
           With your permission we read your Google Calendar events (read-only access) to show your schedule. Calendar
           events are displayed to you and are not stored by HomeRounds.
         </p>
+        <p>
+          One exception, to plan your routes: the addresses of your visits are located on our server (Google's Geocoding
+          service in production), and each address with its map point is kept for up to 30 days in a server-only cache
+          that no user can read, then deleted.
+        </p>
       </>
     ),
   },
