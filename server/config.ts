@@ -6,6 +6,7 @@ import { FUNCTION_NAMES } from '../core/assistant/contract.ts';
 import { DEFAULT_CALENDAR_BASE_URL } from '../core/calendar/events-request.ts';
 import { CONFIRMATIONS_FUNCTION } from '../core/confirmations/contract.ts';
 import { E164 } from '../core/confirmations/phone.ts';
+import { LOCATIONS_FUNCTION } from '../core/geo/locations-contract.ts';
 import type { Now } from '../core/time/clock.ts';
 import { isValidTimeZone } from '../core/time/zoned-time.ts';
 import { GOOGLE_REVOKE_URL, GOOGLE_TOKEN_URL } from './google/oauth-client.ts';
@@ -18,6 +19,7 @@ export const SERVER_FUNCTIONS = [
   FUNCTION_NAMES.googleToken,
   FUNCTION_NAMES.assistantTools,
   CONFIRMATIONS_FUNCTION,
+  LOCATIONS_FUNCTION,
 ] as const;
 export type ServerFunction = (typeof SERVER_FUNCTIONS)[number];
 
@@ -107,12 +109,14 @@ export const REQUIRED_SETTINGS: Record<ServerFunction, readonly string[]> = {
     'GOOGLE_CLIENT_SECRET',
     'HOMEROUNDS_TOKEN_ENCRYPTION_KEY',
   ],
+  // GOOGLE_MAPS_API_KEY is optional: without it the function starts and answers 503 not_configured.
+  locations: ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_DB_URL'],
 };
 
 /** What is malformed in the settings `fn` uses, one sentence each; empty when it may serve. */
 export function malformedSettings(fn: ServerFunction, config: ServerConfig): string[] {
   const problems: string[] = [];
-  if (fn !== 'google-token' && config.secrets.callToken.length < 32) {
+  if (fn !== 'google-token' && fn !== 'locations' && config.secrets.callToken.length < 32) {
     problems.push(
       'HOMEROUNDS_CALL_TOKEN_SECRET must be at least 32 characters (the same value in every function: openssl rand -base64 48).',
     );

@@ -13,6 +13,7 @@ import { createAssistantToolsHandler } from './functions/assistant-tools.ts';
 import { createCallTokenHandler } from './functions/call-token.ts';
 import { createConfirmationsHandler } from './functions/confirmations.ts';
 import { createGoogleTokenHandler } from './functions/google-token.ts';
+import { createLocationsHandler } from './functions/locations.ts';
 import { createGeocodeCache } from './geo/geocode-cache.ts';
 import { createGoogleGeocoder } from './geo/google-geocoder.ts';
 import { createGrantGoogleAccess, type GoogleGrantBroker } from './google/grant-access.ts';
@@ -135,6 +136,8 @@ export function createServer(config: ServerConfig): Server {
         log: config.log,
       }),
     ),
+    // The web app's visit addresses, located here (the Google key never leaves the server).
+    locations: once(() => createLocationsHandler({ ...auth, geocoder: geocoder(), log: config.log })),
   };
 
   return { handler: (fn) => handlers[fn](), googleAccess, confirmations, geocoder };

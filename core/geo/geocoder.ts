@@ -21,7 +21,7 @@ export interface Geocoder {
   locate(address: string, signal?: AbortSignal): Promise<Located | NotLocated>;
 }
 
-/** What `locateAll` answers: one entry per distinct address (by `addressKey`); look answers up by that key. */
+/** What `locateAll` answers: one entry per distinct address, keyed by its `addressKey`. */
 export type Locations = ReadonlyMap<string, Located | NotLocated>;
 
 /** Normalises an address for caching and de-duplication: case, spacing and trailing punctuation aside. */
@@ -47,9 +47,9 @@ export async function locateAll(
     while (next < distinct.length) {
       const address = distinct[next++] as string;
       try {
-        found.set(address, await geocoder.locate(address, options.signal));
+        found.set(addressKey(address), await geocoder.locate(address, options.signal));
       } catch {
-        found.set(address, 'unavailable');
+        found.set(addressKey(address), 'unavailable');
       }
     }
   };

@@ -1,0 +1,144 @@
+// POST /functions/v1/locations: the signed-in clinician's web app has a day's visit addresses located, the Google
+// key staying on the server (core/geo/locations-contract.ts has the shapes):
+//   POST {addresses: string[]}   1–50 addresses of 1–300 characters   → 200 {locations: [{address, lat, lon,
+//                                approximate, formatted} | {address, status: 'not-found' | 'unavailable'}]}
+// One entry per address given, in order; each distinct address located once (locateAll, 4 at a time). The whole
+// request has a deadline: an address not answered by then is `unavailable`, so the dashboard never waits long.
+// Addresses are health data: never logged (one line on an unexpected failure, naming only its kind).
+import { addressKey, type Geocoder, type Located, locateAll, type NotLocated } from '../../core/geo/geocoder.ts';
+import {
+  type LocationAnswer,
+  MAX_LOCATION_ADDRESS_LENGTH,
+  MAX_LOCATION_ADDRESSES,
+} from '../../core/geo/locations-contract.ts';
+import {
+  errorJson,
+  json,
+  preflight,
+  readJsonObject,
+  type SupabaseAuthConfig,
+  supabaseCaller,
+  UnauthorizedError,
+  type WebHandler,
+} from '../http.ts';
+
+export const NOT_CONFIGURED_MESSAGE = 'Locating addresses is not configured on this server.';
+/** The whole request's budget: what is not located by then is answered `unavailable`. */
+export const LOCATIONS_DEADLINE_MS = 8_000;
+const LOCATE_CONCURRENCY = 4;
+/** 50 addresses of 300 characters, JSON-escaped at worst: anything far longer is not a day's addresses. */
+const MAX_BODY_CHARS = 128 * 1024;
+const USAGE = `Send {"addresses": ["<address>", …]}: 1 to ${MAX_LOCATION_ADDRESSES} strings of 1 to ${MAX_LOCATION_ADDRESS_LENGTH} characters each.`;
+
+export interface LocationsConfig extends SupabaseAuthConfig {
+  /** The server's geocoder, or null when the deployment has no GOOGLE_MAPS_API_KEY (503 not_configured). */
+  geocoder: Geocoder | null;
+  /** Diagnostics only, never an address; default console.error. */
+  log?: (line: string) => void;
+  /** The request's budget (tests shorten it); default LOCATIONS_DEADLINE_MS. */
+  deadlineMs?: number;
+}
+
+/** The addresses of a valid body (as given), or a sentence saying what to fix. */
+function parseAddresses(body: Record<string, unknown> | null): string[] | { problem: string } {
+  if (!body) return { problem: `The body is not a JSON object. ${USAGE}` };
+  const { addresses } = body;
+  if (!Array.isArray(addresses)) return { problem: `addresses must be an array. ${USAGE}` };
+  if (addresses.length === 0) return { problem: `addresses is empty. ${USAGE}` };
+  if (addresses.length > MAX_LOCATION_ADDRESSES) {
+    return { problem: `addresses has ${addresses.length} entries; send at most ${MAX_LOCATION_ADDRESSES} a request.` };
+  }
+  const valid: string[] = [];
+  for (const [index, address] of addresses.entries()) {
+    if (typeof address !== 'string') return { problem: `addresses[${index}] is not a string. ${USAGE}` };
+    const text = address.trim();
+    if (!text) return { problem: `addresses[${index}] is blank. ${USAGE}` };
+    if (text.length > MAX_LOCATION_ADDRESS_LENGTH) {
+      return {
+        problem: `addresses[${index}] is ${text.length} characters; at most ${MAX_LOCATION_ADDRESS_LENGTH} are accepted.`,
+      };
+    }
+    valid.push(address);
+  }
+  return valid;
+}
+
+/**
+ * Each address's answer by `addressKey`, as far as the geocoder got within `deadlineMs`: the answers are kept as they
+ * come, so those in by the deadline are kept and the rest are missing (the caller answers them `unavailable`).
+ */
+async function locateWithin(
+  geocoder: Geocoder,
+  addresses: readonly string[],
+  deadlineMs: number,
+): Promise<Map<string, Located | NotLocated>> {
+  const answered = new Map<string, Located | NotLocated>();
+  const recording: Geocoder = {
+    locate: async (address, signal) => {
+      const answer = await geocoder.locate(address, signal);
+      if (!signal?.aborted) answered.set(addressKey(address), answer);
+      return answer;
+    },
+  };
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new DOMException('The locations deadline passed', 'TimeoutError'));
+      resolve();
+    }, deadlineMs);
+  });
+  try {
+    const all = locateAll(recording, addresses, { concurrency: LOCATE_CONCURRENCY, signal: controller.signal });
+    const settled = await Promise.race([all, deadline]);
+    if (settled) {
+      // Finished in time: locateAll's own answers (a geocoder that threw is `unavailable` there), by addressKey.
+      for (const [address, answer] of settled) answered.set(addressKey(address), answer);
+    } else {
+      all.catch(() => {}); // Late answers are dropped; the geocoder has been told to stop.
+    }
+    return new Map(answered);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function answerFor(address: string, found: Located | NotLocated | undefined): LocationAnswer {
+  if (found === undefined || typeof found === 'string') return { address, status: found ?? 'unavailable' };
+  return { address, lat: found.lat, lon: found.lon, approximate: found.approximate, formatted: found.formatted };
+}
+
+export function createLocationsHandler(config: LocationsConfig): WebHandler {
+  const log = config.log ?? ((line: string) => console.error(line));
+  const deadlineMs = config.deadlineMs ?? LOCATIONS_DEADLINE_MS;
+
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflight();
+    if (request.method !== 'POST') {
+      await request.body?.cancel();
+      return errorJson(405, 'method_not_allowed', 'Use POST', { Allow: 'POST, OPTIONS' });
+    }
+    try {
+      await supabaseCaller(request, config);
+    } catch (error) {
+      await request.body?.cancel();
+      if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);
+      return errorJson(503, 'auth_unavailable', (error as Error).message);
+    }
+    const parsed = parseAddresses(await readJsonObject(request, MAX_BODY_CHARS));
+    if (!Array.isArray(parsed)) return errorJson(400, 'invalid_request', parsed.problem);
+    if (!config.geocoder) return errorJson(503, 'not_configured', NOT_CONFIGURED_MESSAGE);
+    try {
+      const found = await locateWithin(
+        config.geocoder,
+        parsed.map((address) => address.trim()),
+        deadlineMs,
+      );
+      // In the order given, each answered (duplicates too), the address echoed as the caller sent it.
+      return json(200, { locations: parsed.map((address) => answerFor(address, found.get(addressKey(address)))) });
+    } catch (error) {
+      log(`locations: unexpected failure (${error instanceof Error ? error.name : typeof error})`);
+      return errorJson(500, 'internal_error', 'The addresses could not be located; try again.');
+    }
+  };
+}
