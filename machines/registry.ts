@@ -4,6 +4,7 @@ import { authModel } from './auth/auth.model.ts';
 import { callSessionModel } from './call-session/call-session.model.ts';
 import { confirmationBatchModel } from './confirmation-batch/confirmation-batch.model.ts';
 import { conversationModel } from './conversation/conversation.model.ts';
+import { dayPlacesModel } from './day-places/day-places.model.ts';
 import { dayStartModel } from './day-start/day-start.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
 import type { MachineModel } from './shared/model.ts';
@@ -59,6 +60,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       "The Route view's start and end of the day: the profile's home read (given up after 5 s), the device's location saved to the profile (kept for the plan when the save fails), forgotten; one action at a time.",
     model: dayStartModel as MachineModel,
+  },
+  {
+    name: 'day-places',
+    summary:
+      "The Route view's visit addresses located on the server before it plans (calendars written by people give addresses, not coordinates); given up after 8 s, the plan then goes on without them; Try again.",
+    model: dayPlacesModel as MachineModel,
   },
   {
     name: 'conversation',

@@ -14,6 +14,7 @@ import {
   routeOptimize,
   visitsFromCalendar,
 } from '../../core/routing/index.ts';
+import type { Place } from '../../machines/day-places/index.ts';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import { formatClock } from '../../web/src/components/time-format.ts';
 import { defaultRouteDay, formatDayLong } from '../../web/src/features/route/route-days.ts';
@@ -265,6 +266,57 @@ describe('RouteView', () => {
       /Far south: arrives \d{1,2}:\d\d\s[AP]M, [\d.]+ min after the latest start 9:35\sAM/,
     );
     expect(screen.getByText(/^No order meets every patient window/)).toBeTruthy();
+  });
+});
+
+describe('a day written by people: addresses, no coordinates', () => {
+  const at = (hhmm: string) => `${DAY}T${hhmm}:00-06:00`;
+  const typed = (id: string, title: string, start: string, end: string, location: string): CalendarEvent => ({
+    id,
+    title,
+    start: at(start),
+    end: at(end),
+    allDay: false,
+    location,
+  });
+  const A = '1815 W Cortland St, Chicago, IL 60622';
+  const B = '5230 N Kenmore Ave, Chicago, IL 60640';
+  const C = '2100 W Lawrence Ave, Chicago, IL 60625';
+  const TYPED = [
+    typed('p1', 'PT eval - Rosa Delgado', '09:00', '09:45', A),
+    typed('p2', 'SN f/u: WINTER, IDA', '10:30', '11:15', B),
+    typed('p3', 'Lunch', '11:30', '12:00', '3400 N Clark St, Chicago, IL 60657'),
+    typed('p4', 'OT tx – Glen Story', '12:30', '13:15', C),
+  ];
+  const PLACES: Record<string, Place[1]> = {
+    [A]: { lat: 41.9163, lon: -87.6744, approximate: false, formatted: A },
+    [B]: { lat: 41.9775, lon: -87.6561, approximate: false, formatted: B },
+    [C]: { lat: 41.9686, lon: -87.6843, approximate: true, formatted: 'Chicago, IL 60625, USA' },
+  };
+
+  it('has the visits’ addresses located on the server first, then plans the visits, not the lunch', async () => {
+    const locate = vi.fn(async (addresses: readonly string[]) =>
+      addresses.map((a) => [a, PLACES[a] ?? 'not-found'] as const),
+    );
+    render(<RouteView today={PLANNED_ON} day={DAY} events={TYPED} onClose={() => {}} locate={locate} />);
+    const optimised = await screen.findByRole('list', { name: 'Optimised order' });
+    expect(locate).toHaveBeenCalledTimes(1);
+    expect(locate.mock.calls[0]?.[0]).toEqual([A, B, C]);
+    expect(within(optimised).getAllByRole('listitem')).toHaveLength(3);
+    expect(optimised.textContent).not.toContain('Lunch');
+    expect(screen.getByRole('list', { name: 'Not planned' }).textContent).toContain('Lunch: not a visit');
+    expect(document.body.textContent).toContain('One address is located only approximately');
+  });
+
+  it('plans without them when the server cannot locate them, says so, and Try again asks once more', async () => {
+    const locate = vi.fn(async (): Promise<readonly Place[]> => {
+      throw new Error('locations answered 503');
+    });
+    render(<RouteView today={PLANNED_ON} day={DAY} events={TYPED} onClose={() => {}} locate={locate} />);
+    await screen.findByText(/could not be located just now: visits without a place on the calendar are left out/);
+    expect(screen.getByText('No visits with a location on this day: there is no route to plan.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await vi.waitFor(() => expect(locate).toHaveBeenCalledTimes(2));
   });
 });
 

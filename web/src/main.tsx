@@ -12,9 +12,11 @@ import {
   googleAccessHandOver,
   supabaseBrokerSession,
 } from './adapters/google-token.ts';
+import { createLocationsClient, providePageLocations } from './adapters/locations.ts';
 import { createProfileHomeStore, providePageProfileHome } from './adapters/profile-home.ts';
 import { createSupabaseAuthPorts } from './adapters/supabase-auth.ts';
 import { createSupabaseLoader, storageKeyFor } from './adapters/supabase-client.ts';
+import { readAccessToken } from './adapters/voice/access-token.ts';
 import { App } from './app/app.tsx';
 import { browserConfig, CALENDAR_READONLY_SCOPE } from './app/config.ts';
 import { takeRedirectUrl } from './features/auth/return-path.ts';
@@ -30,6 +32,13 @@ const googleToken = createGoogleTokenBroker({
   onHandedOver: (refreshToken) => forgetStoredRefreshToken(storageKeyFor(config.supabaseUrl), refreshToken),
 });
 providePageProfileHome(createProfileHomeStore(supabase));
+providePageLocations(
+  createLocationsClient({
+    supabaseUrl: config.supabaseUrl,
+    anonKey: config.supabaseAnonKey,
+    getAccessToken: () => readAccessToken(config.supabaseUrl),
+  }),
+);
 const services = {
   authPorts: createSupabaseAuthPorts(supabase, {
     redirectTo: () => takeRedirectUrl(),

@@ -4,6 +4,7 @@ import { authOracle } from './auth.oracle.ts';
 import { callSessionOracle } from './call-session.oracle.ts';
 import { confirmationBatchOracle } from './confirmation-batch.oracle.ts';
 import { conversationOracle } from './conversation.oracle.ts';
+import { dayPlacesOracle } from './day-places.oracle.ts';
 import { dayStartOracle } from './day-start.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
 import { speechRecognitionOracle } from './speech-recognition.oracle.ts';
@@ -18,6 +19,7 @@ export const ORACLES: Record<string, StepOracle> = {
   'video-client': videoClientOracle,
   'confirmation-batch': confirmationBatchOracle,
   'day-start': dayStartOracle,
+  'day-places': dayPlacesOracle,
   conversation: conversationOracle,
   'speech-recognition': speechRecognitionOracle,
 };

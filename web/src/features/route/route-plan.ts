@@ -4,7 +4,7 @@
 import type { RouteReport, Violation } from '../../../../core/routing/index.ts';
 import { formatClock } from '../../components/time-format.ts';
 
-export { type DayPlan, DEFAULT_MOVE_RULE, planDay } from '../../../../core/routing/index.ts';
+export { addressesToLocate, type DayPlan, DEFAULT_MOVE_RULE, planDay } from '../../../../core/routing/index.ts';
 
 /** The optimiser's lines write times as "09:40"; the app shows them in its one format ("9:40 AM"). */
 export function clockTextIn(line: string): string {

@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
+import { type LocateAddresses, pageLocations } from '../../adapters/locations.ts';
 import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../adapters/profile-home.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
@@ -15,7 +16,9 @@ import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
 import { formatDayLong, localDay } from './route-days.ts';
 import { DayStartControls, useDayStart } from './route-home.tsx';
 import { RouteMap } from './route-map.tsx';
+import { useDayPlaces } from './route-places.ts';
 import {
+  addressesToLocate,
   calendarMissesWindow,
   clockTextIn,
   DEFAULT_MOVE_RULE,
@@ -42,6 +45,8 @@ export interface RouteViewProps {
   geolocation?: Geolocation;
   /** Today's date here (default: the page clock's): today's visits keep their times under the default rule. */
   today?: string;
+  /** Locates visit addresses on the server (default: the page's, main.tsx); null: no server to ask. */
+  locate?: LocateAddresses | null;
 }
 
 /** The label the plan gives the home, as `homerounds route optimize` does (the legs say "from home"). */
@@ -52,7 +57,7 @@ export const ROUTE_PLANNING_TEXT = 'Planning the route...';
 /** The booked start as written on the calendar (its wall-clock time), in the app's one time format. */
 const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? formatClock(iso.slice(11, 16)) : '');
 
-export function RouteView({ day, events, onClose, home, homeStore, geolocation, today }: RouteViewProps) {
+export function RouteView({ day, events, onClose, home, homeStore, geolocation, today, locate }: RouteViewProps) {
   const fixed = useMemo<ProfileHome | null>(
     () => (home ? { label: home.label ?? null, lat: home.lat, lng: home.lon } : null),
     [home],
@@ -65,7 +70,10 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation, 
         : null,
     [start.status, start.home, home],
   );
-  const planning = start.status === 'loading';
+  // Visits written by people carry an address, not coordinates: the server locates them first.
+  const addresses = useMemo(() => addressesToLocate(events, day), [events, day]);
+  const places = useDayPlaces(locate === undefined ? pageLocations() : locate, addresses);
+  const planning = start.status === 'loading' || places.status === 'locating';
   const plan = useMemo(
     () =>
       planning
@@ -73,8 +81,9 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation, 
         : planDay(events, day, {
             ...(place ? { home: place } : {}),
             rule: { rule: DEFAULT_MOVE_RULE, today: today ?? localDay() },
+            locations: places.locations,
           }),
-    [planning, events, day, place, today],
+    [planning, events, day, place, today, places.locations],
   );
   const dayLabel = formatDayLong(day);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -118,6 +127,15 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation, 
       </div>
 
       {plan === null ? <Spinner label={ROUTE_PLANNING_TEXT} /> : <DayStartControls start={start} />}
+
+      {places.status === 'unavailable' ? (
+        <p className="route-view__problem" role="status">
+          {places.message}{' '}
+          <button type="button" className="button button--secondary" onClick={places.retry}>
+            Try again
+          </button>
+        </p>
+      ) : null}
 
       {plan?.error ? (
         <p className="route-view__problem" role="alert">
