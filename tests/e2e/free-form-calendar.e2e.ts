@@ -1,0 +1,110 @@
+// A calendar written by people, not by HomeRounds (issue 21), in the browser: Maya's Saturday holds four visits
+// typed the way clinicians type them ("PT eval - …", "SN f/u: LAST, FIRST", "… ROC", "OT tx – …"), addresses in
+// `location` and no HomeRounds property, booked zig-zagging west ↔ east, with a lunch among them. Signed in, the
+// schedule shows the patients; the Route view has the addresses located by the server's `locations` function (the
+// local geocoding stand-in), leaves the lunch out, follows the default rule (tomorrow on: up to 90 minutes) and
+// proposes a shorter order. Nothing leaves the platform's origin.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newJourney, seriousAxeViolations } from '../support/browser.ts';
+import type { TestPlatform } from '../support/local-platform.ts';
+import { DAYS, suiteSeed } from '../support/seed-calendar.ts';
+import { MAYA, signInFromLanding, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
+
+let platform: TestPlatform;
+let browser: Browser;
+const SATURDAY = DAYS.saturday; // no seeded visits
+const WRITE_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
+
+const mayaId = suiteSeed().clinicians.find((c) => c.email === MAYA)?.id;
+const patients = suiteSeed()
+  .patients.filter((p) => p.clinicianId === mayaId)
+  .sort((a, b) => a.lng - b.lng);
+/** West, east, west, east: the calendar order drives across town three times. */
+const ZIGZAG = [patients[0], patients.at(-1), patients[1], patients.at(-2)].map((p) => {
+  if (!p) throw new Error('the seed gives Maya at least four patients');
+  return p;
+});
+const [first = '', last = ''] = [ZIGZAG[1]?.fullName.split(' ')[0], ZIGZAG[1]?.fullName.split(' ').at(-1)];
+const TYPED = [
+  { summary: `PT eval - ${ZIGZAG[0]?.fullName}`, location: ZIGZAG[0]?.address, start: '09:00', end: '09:45' },
+  {
+    summary: `SN f/u: ${last.toUpperCase()}, ${first.toUpperCase()}`,
+    location: ZIGZAG[1]?.address,
+    start: '10:30',
+    end: '11:15',
+  },
+  { summary: 'Lunch', location: '3400 N Clark St, Chicago, IL 60657', start: '11:30', end: '12:00' },
+  { summary: `${ZIGZAG[2]?.fullName} ROC`, location: ZIGZAG[2]?.address, start: '12:15', end: '13:00' },
+  { summary: `OT tx – ${ZIGZAG[3]?.fullName}`, location: ZIGZAG[3]?.address, start: '13:45', end: '14:30' },
+];
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  // Written through Google Calendar's API, as Google's own client writes them: no extended properties.
+  const minted = await fetch(`${platform.url}/__local/provider-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: MAYA, scopes: [WRITE_SCOPE] }),
+  });
+  const token = ((await minted.json()) as { access_token: string }).access_token;
+  for (const event of TYPED) {
+    const created = await fetch(`${platform.url}/calendar/v3/calendars/primary/events`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        summary: event.summary,
+        location: event.location,
+        start: { dateTime: `${SATURDAY}T${event.start}:00-05:00` },
+        end: { dateTime: `${SATURDAY}T${event.end}:00-05:00` },
+      }),
+    });
+    expect(created.status).toBe(200);
+  }
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+describe('a calendar written by people', () => {
+  it('shows the visits with their patients, and the Route view proposes a shorter order from their addresses', async () => {
+    const { context, page, blockedRequests, consoleErrors } = await newJourney(browser, platform.url, 'desktop');
+    try {
+      await signInFromLanding(page, platform.url, MAYA);
+      await waitForScheduleLoaded(page);
+      // The schedule names the patients, not the typed titles ("SN f/u: LAST, FIRST" shows as "First Last").
+      await expect
+        .poll(async () => ((await page.locator('.schedule-calendar').textContent()) ?? '').toLowerCase())
+        .toContain(ZIGZAG[1]?.fullName.toLowerCase());
+      expect(((await page.locator('.schedule-calendar').textContent()) ?? '').toLowerCase()).toContain(
+        ZIGZAG[0]?.fullName.toLowerCase(),
+      );
+
+      const dayInput = page.getByLabel('Route for');
+      await dayInput.fill(SATURDAY);
+      await page.getByRole('button', { name: 'Plan route' }).click();
+      await page.getByRole('heading', { level: 3, name: /^Route for / }).waitFor();
+
+      // The four visits, located by the server, in some order; the lunch is left out and says why.
+      const stops = page.getByRole('list', { name: 'Optimised order' }).getByRole('listitem');
+      await expect.poll(() => stops.count(), { timeout: 15_000 }).toBe(4);
+      const shown = (await stops.locator('.route-stop__title').allTextContents()).join(' | ').toLowerCase();
+      for (const patient of ZIGZAG) expect(shown).toContain(patient.fullName.split(' ').at(-1)?.toLowerCase());
+      expect(shown).not.toContain('Lunch');
+      expect(await page.getByRole('list', { name: 'Not planned' }).textContent()).toContain('Lunch: not a visit');
+      // The rule it followed, and a real saving: each side of town in one go.
+      expect(await page.locator('.route-summary__rule').textContent()).toContain(
+        'Visits may move up to 90 minutes from their booked times',
+      );
+      expect(await page.locator('.route-summary__saving').textContent()).toMatch(/^Saves \d+ min of driving/);
+
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(blockedRequests).toEqual([]);
+      expect(consoleErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+});
