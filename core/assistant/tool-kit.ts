@@ -4,7 +4,7 @@
 
 import type { CalendarPort } from '../calendar/google-calendar.ts';
 import type { VisitConfirmation } from '../confirmations/contract.ts';
-import type { Geocoder } from '../geo/geocoder.ts';
+import { addressKey, type Geocoder, locateAll } from '../geo/geocoder.ts';
 import { circuityFor, estimateMinutes, haversineKm } from '../routing/travel/haversine.ts';
 import type { LatLon } from '../routing/travel/provider.ts';
 import {
@@ -117,8 +117,25 @@ export async function loadDays(ctx: ToolContext, from: string, to: string): Prom
   return days;
 }
 
+/**
+ * One day's events as visits. Visits written by people carry an address, not coordinates: where the server has a
+ * geocoder, the day's are located (one day at a time: a day has few addresses, and they are cached), so drives
+ * and free slots count real places; an approximate place stays marked.
+ */
 export async function loadDay(ctx: ToolContext, date: string): Promise<Visit[]> {
-  return (await loadDays(ctx, date, date)).get(date) ?? [];
+  const day = (await loadDays(ctx, date, date)).get(date) ?? [];
+  const unplaced = day.filter((v) => isPatientVisit(v) && !v.coords && v.address);
+  if (!ctx.geocoder || unplaced.length === 0) return day;
+  const places = await locateAll(
+    ctx.geocoder,
+    unplaced.map((v) => v.address as string),
+  );
+  return day.map((v) => {
+    const place = v.coords || !v.address ? undefined : places.get(addressKey(v.address));
+    return place && typeof place !== 'string'
+      ? { ...v, coords: { lat: place.lat, lon: place.lon }, approximatePlace: place.approximate }
+      : v;
+  });
 }
 
 export const ROSTER_DAYS_BACK = 30;

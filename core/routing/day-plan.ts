@@ -325,7 +325,7 @@ export function infeasibleLine(report: RouteReport): string {
 }
 
 /** Plain-text report: both orders side by side, the optimised schedule, totals and the change lines. */
-export function formatRouteReport(report: RouteReport): string {
+export function formatRouteReport(report: RouteReport & { rule?: string }): string {
   const out: string[] = [];
   out.push(`Route for ${report.date} (travel times ${report.travelTimes})`);
   out.push('');
@@ -368,5 +368,15 @@ export function formatRouteReport(report: RouteReport): string {
   const rootCauses = new Set(report.unservable.map((v) => `${v.visitId}:${v.reason}`));
   for (const v of report.unservable) out.push(`! ${v.message}`);
   for (const v of report.violations) if (!rootCauses.has(`${v.visitId}:${v.reason}`)) out.push(`! ${v.message}`);
+  if (report.rule) out.push(report.rule);
+  if (report.approximateVisits?.length) {
+    out.push(`Located only approximately (a ZIP code's centre): ${report.approximateVisits.join(', ')}.`);
+  }
+  // The events of the day that were not planned, and why: a calendar written by people says what it skipped.
+  if (report.skipped?.length) {
+    out.push('');
+    out.push('Not planned:');
+    for (const s of report.skipped) out.push(`- ${s.title}: ${s.reason}`);
+  }
   return out.join('\n');
 }

@@ -28,6 +28,8 @@ export interface Visit {
   phone: string | null;
   window: { start: number; end: number } | null;
   coords: { lat: number; lon: number } | null;
+  /** The place was located from the address only approximately (a ZIP code's centre). */
+  approximatePlace?: boolean;
   /** The description as plain text, without the lines HomeRounds writes (window, length, phone). */
   notes: string;
   bookedBy: string | null;

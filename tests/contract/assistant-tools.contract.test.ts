@@ -348,5 +348,9 @@ describe('a day written by people, not by HomeRounds (issue 21)', () => {
     expect(plan.order as string[]).toHaveLength(4);
     // West, west, then east, east (or the mirror): each side in one go.
     expect(plan.savedMinutes as number).toBeGreaterThan(0);
+    // Free slots and drives count the located places, not an assumed drive.
+    const slots = await call('find_free_slots', { date: SATURDAY, durationMinutes: 30 });
+    expect(slots.say).toContain('(drives between visits included)');
+    expect(slots.say).not.toContain('assumed');
   }, 60_000);
 });

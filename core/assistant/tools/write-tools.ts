@@ -27,6 +27,7 @@ import {
   timeArg,
   today,
   tr,
+  UNKNOWN_DRIVE_MINUTES,
   visitFacts,
   when,
   windowText,
@@ -197,6 +198,9 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
   const day = (await loadDay(ctx, date)).filter((v) => !v.allDay || v.patient);
   const allDay = (await loadDay(ctx, date)).filter((v) => v.allDay).map((v) => v.title);
   const intervals = fittingIntervals(ctx, date, day, duration, place, after, before);
+  // A drive to or from a place nobody could locate is an assumption: the answer says so.
+  const unknownPlaces =
+    day.some((v) => v.patient && !v.allDay && !v.coords) || (patientAsked !== null && !place.coords);
   const facts = {
     date,
     durationMinutes: duration,
@@ -227,8 +231,8 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
     'answer',
     tr(
       ctx,
-      `For a ${duration}-minute visit ${when(ctx, date)}${hours}${place.window ? ` within ${place.name}'s window` : ''}, you can start ${intervalsText(ctx, intervals)} (drives between visits included).${note}`,
-      `Para una visita de ${duration} minutos ${when(ctx, date)}, puedes empezar ${intervalsText(ctx, intervals)} (con los trayectos incluidos).${note}`,
+      `For a ${duration}-minute visit ${when(ctx, date)}${hours}${place.window ? ` within ${place.name}'s window` : ''}, you can start ${intervalsText(ctx, intervals)} (drives between visits included${unknownPlaces ? `; about ${UNKNOWN_DRIVE_MINUTES} min assumed where a place is not known` : ''}).${note}`,
+      `Para una visita de ${duration} minutos ${when(ctx, date)}, puedes empezar ${intervalsText(ctx, intervals)} (con los trayectos incluidos${unknownPlaces ? `; unos ${UNKNOWN_DRIVE_MINUTES} min supuestos donde no se conoce el lugar` : ''}).${note}`,
     ),
     facts,
   );

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../../core/calendar/index.ts';
 import { type Geocoder, type Located, locateAll } from '../../../core/geo/geocoder.ts';
 import { addressesToLocate } from '../../../core/routing/calendar-day.ts';
-import { planDay, visitsFromCalendar } from '../../../core/routing/index.ts';
+import {
+  DEFAULT_MOVE_RULE,
+  formatRouteReport,
+  planDay,
+  type RouteReport,
+  visitsFromCalendar,
+} from '../../../core/routing/index.ts';
 
 const visit = (id: string, start: string, end: string, properties?: Record<string, string>): CalendarEvent => ({
   id,
@@ -128,5 +134,20 @@ describe('a day written by people, not by HomeRounds', () => {
     ]);
     expect(plan.report?.approximateVisits).toEqual(['e4']);
     expect(plan.report?.optimized.order.sort()).toEqual(['e1', 'e3', 'e4']);
+  });
+
+  it('prints, as `route optimize --clinician` does, the rule it followed, the approximate places and what it skipped', async () => {
+    const locations = await locateAll(geocoder, addressesToLocate(events, DAY));
+    const plan = planDay(events, DAY, { locations, rule: { rule: DEFAULT_MOVE_RULE, today: '2026-12-01' } });
+    const text = formatRouteReport({
+      ...(plan.report as RouteReport),
+      skipped: plan.skipped,
+      rule: plan.rule as string,
+    });
+    expect(text).toContain('Visits may move up to 90 minutes from their booked times');
+    expect(text).toContain("Located only approximately (a ZIP code's centre): e4.");
+    expect(text).toContain(
+      'Not planned:\n- Lunch: not a visit: “Lunch” marks it as not a visit\n- Team meeting: not a visit: “Team” marks it as not a visit\n- OT f/u - Glen Story: its address could not be found on the map',
+    );
   });
 });
