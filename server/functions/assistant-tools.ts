@@ -17,6 +17,7 @@ import type { Geocoder } from '../../core/geo/geocoder.ts';
 import { type GoogleAccess, hasWriteScope } from '../../core/google/access.ts';
 import { isValidTimeZone } from '../../core/time/zoned-time.ts';
 import type { ConfirmationStore } from '../confirmations/store.ts';
+import { geocoderWithin, TOOL_LOCATE_DEADLINE_MS } from '../geo/deadline.ts';
 import { bearerToken, errorJson, type Fetch, json, sameSecret, type WebHandler } from '../http.ts';
 
 export interface AssistantToolsConfig {
@@ -150,7 +151,9 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     const homeOf = config.home;
     // A failed read only means the drives from and back home are not counted (the answer then says so).
     if (homeOf) ctx.home = () => homeOf(userId).catch(() => null);
-    if (config.geocoder) ctx.geocoder = config.geocoder;
+    // Bounded for this call: a slow geocoder leaves visits unplaced (and said), never the call unanswered.
+    const bounded = config.geocoder ? geocoderWithin(config.geocoder, TOOL_LOCATE_DEADLINE_MS) : null;
+    if (bounded) ctx.geocoder = bounded.geocoder;
     const confirmationStore = config.confirmationStore;
     if (confirmationStore) ctx.confirmations = (date) => confirmationStore.visits(userId, date);
     const scope = claims.confirmation;
@@ -164,18 +167,22 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
         : runTool(name, args, ctx);
     const results: Json[] = [];
     // In order: a later call may depend on an earlier one's change.
-    for (const call of calls) {
-      try {
-        const outcome: ToolResult = await run(call.name, call.arguments);
-        results.push({ toolCallId: call.id, name: call.name, result: JSON.stringify(outcome) });
-      } catch (error) {
-        log(`assistant-tools: ${call.name} failed: ${error instanceof Error ? error.name : 'error'}`);
-        results.push({
-          toolCallId: call.id,
-          name: call.name,
-          error: 'The calendar could not be reached just now. Nothing was changed; please try again in a moment.',
-        });
+    try {
+      for (const call of calls) {
+        try {
+          const outcome: ToolResult = await run(call.name, call.arguments);
+          results.push({ toolCallId: call.id, name: call.name, result: JSON.stringify(outcome) });
+        } catch (error) {
+          log(`assistant-tools: ${call.name} failed: ${error instanceof Error ? error.name : 'error'}`);
+          results.push({
+            toolCallId: call.id,
+            name: call.name,
+            error: 'The calendar could not be reached just now. Nothing was changed; please try again in a moment.',
+          });
+        }
       }
+    } finally {
+      bounded?.done();
     }
     return json(200, { results });
   };
