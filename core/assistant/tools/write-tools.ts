@@ -195,8 +195,9 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
   duration ??= FOLLOW_UP_MINUTES;
   const after = timeArg(args, 'after', ctx) ?? DAY_START;
   const before = timeArg(args, 'before', ctx) ?? DAY_END;
-  const day = (await loadDay(ctx, date)).filter((v) => !v.allDay || v.patient);
-  const allDay = (await loadDay(ctx, date)).filter((v) => v.allDay).map((v) => v.title);
+  const events = await loadDay(ctx, date);
+  const day = events.filter((v) => !v.allDay || v.patient);
+  const allDay = events.filter((v) => v.allDay).map((v) => v.title);
   const intervals = fittingIntervals(ctx, date, day, duration, place, after, before);
   // A drive to or from a place nobody could locate is an assumption: the answer says so.
   const unknownPlaces =
