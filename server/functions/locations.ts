@@ -11,6 +11,7 @@ import {
   MAX_LOCATION_ADDRESS_LENGTH,
   MAX_LOCATION_ADDRESSES,
 } from '../../core/geo/locations-contract.ts';
+import { geocoderWithin } from '../geo/deadline.ts';
 import {
   errorJson,
   json,
@@ -63,46 +64,6 @@ function parseAddresses(body: Record<string, unknown> | null): string[] | { prob
   return valid;
 }
 
-/**
- * Each address's answer by `addressKey`, as far as the geocoder got within `deadlineMs`: the answers are kept as they
- * come, so those in by the deadline are kept and the rest are missing (the caller answers them `unavailable`).
- */
-async function locateWithin(
-  geocoder: Geocoder,
-  addresses: readonly string[],
-  deadlineMs: number,
-): Promise<Map<string, Located | NotLocated>> {
-  const answered = new Map<string, Located | NotLocated>();
-  const recording: Geocoder = {
-    locate: async (address, signal) => {
-      const answer = await geocoder.locate(address, signal);
-      if (!signal?.aborted) answered.set(addressKey(address), answer);
-      return answer;
-    },
-  };
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<void>((resolve) => {
-    timer = setTimeout(() => {
-      controller.abort(new DOMException('The locations deadline passed', 'TimeoutError'));
-      resolve();
-    }, deadlineMs);
-  });
-  try {
-    const all = locateAll(recording, addresses, { concurrency: LOCATE_CONCURRENCY, signal: controller.signal });
-    const settled = await Promise.race([all, deadline]);
-    if (settled) {
-      // Finished in time: locateAll's own answers (a geocoder that threw is `unavailable` there), by addressKey.
-      for (const [address, answer] of settled) answered.set(addressKey(address), answer);
-    } else {
-      all.catch(() => {}); // Late answers are dropped; the geocoder has been told to stop.
-    }
-    return new Map(answered);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 function answerFor(address: string, found: Located | NotLocated | undefined): LocationAnswer {
   if (found === undefined || typeof found === 'string') return { address, status: found ?? 'unavailable' };
   return { address, lat: found.lat, lon: found.lon, approximate: found.approximate, formatted: found.formatted };
@@ -129,11 +90,13 @@ export function createLocationsHandler(config: LocationsConfig): WebHandler {
     if (!Array.isArray(parsed)) return errorJson(400, 'invalid_request', parsed.problem);
     if (!config.geocoder) return errorJson(503, 'not_configured', NOT_CONFIGURED_MESSAGE);
     try {
-      const found = await locateWithin(
-        config.geocoder,
+      // Bounded: what the geocoder has not answered by the deadline is `unavailable`, and it is told to stop.
+      const bounded = geocoderWithin(config.geocoder, deadlineMs);
+      const found = await locateAll(
+        bounded.geocoder,
         parsed.map((address) => address.trim()),
-        deadlineMs,
-      );
+        { concurrency: LOCATE_CONCURRENCY },
+      ).finally(() => bounded.done());
       // In the order given, each answered (duplicates too), the address echoed as the caller sent it.
       return json(200, { locations: parsed.map((address) => answerFor(address, found.get(addressKey(address)))) });
     } catch (error) {

@@ -1,6 +1,6 @@
-// A geocoder bounded by a deadline for one request: an address not answered by then is `unavailable`, and the
-// geocoder is told to stop (its signal aborted). The voice platform gives a tool call about 20 s; a geocoder retrying
-// a busy service could take most of it.
+// A geocoder bounded by a deadline for one request (a tool call, a `locations` request): an address not answered by
+// then is `unavailable`, and the geocoder is told to stop (its signal aborted). The voice platform gives a tool call
+// about 20 s, the dashboard waits 8 s; a geocoder retrying a busy service could take most of either.
 import type { Geocoder, Located, NotLocated } from '../../core/geo/geocoder.ts';
 
 /** How long one tool call may spend locating its day's addresses. */

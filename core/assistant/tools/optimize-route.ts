@@ -16,7 +16,8 @@ import type { HomeAware } from './home-aware.ts';
  */
 export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): Promise<ToolResult> {
   const date = dateArg(args, 'date', ctx) ?? addDays(today(ctx), 1);
-  const dayVisits = await loadDay(ctx, date);
+  // The names and booked times only: the plan below locates the day's addresses itself, once.
+  const dayVisits = await loadDay({ ...ctx, geocoder: undefined }, date);
   const events = await ctx.calendar.list(
     zonedDateTime(date, 0, ctx.timeZone).instant,
     zonedDateTime(addDays(date, 1), 0, ctx.timeZone).instant,
