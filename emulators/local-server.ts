@@ -20,6 +20,7 @@ import {
   LOCAL_GOOGLE_CLIENT_ID,
   LOCAL_GOOGLE_CLIENT_SECRET,
   LOCAL_GOOGLE_MAPS_API_KEY,
+  LOCAL_GOOGLE_ROUTES_API_KEY,
   LOCAL_TOKEN_ENCRYPTION_KEY,
   LOCAL_TOOLS_SECRET,
 } from './local-secrets.ts';
@@ -76,6 +77,8 @@ function localServerConfig(ctx: PlatformContext) {
     },
     // Google's Geocoding API: the platform's stand-in (emulators/geocoding) and the one key it knows.
     geocoding: { apiKey: LOCAL_GOOGLE_MAPS_API_KEY, baseUrl: ctx.origin },
+    // Google's Routes API (computeRouteMatrix): the platform's stand-in (emulators/route-matrix) and its key.
+    routes: { apiKey: LOCAL_GOOGLE_ROUTES_API_KEY, baseUrl: ctx.origin },
     callbackNumber: LOCAL_CALLBACK_NUMBER,
     defaultTimeZone: SEED_TIME_ZONE,
     now: ctx.now,

@@ -1,7 +1,8 @@
 // The HomeRounds local platform: one Node HTTP server on one origin serving the built web app and
-// stand-ins for Supabase Auth (/auth/v1), PostgREST (/rest/v1), Google Calendar (/calendar/v3) and the
-// voice platform's REST API (its resource paths at the root, emulators/voice), plus the local Google
-// account chooser (/__google) and development hooks (/__local), on one database.
+// stand-ins for Supabase Auth (/auth/v1), PostgREST (/rest/v1), Google Calendar (/calendar/v3), Google's Geocoding
+// API (/maps/api/geocode/json) and Routes API (/distanceMatrix/v2:computeRouteMatrix) and the voice platform's REST
+// API (its resource paths at the root, emulators/voice), plus the local Google account chooser (/__google) and
+// development hooks (/__local), on one database.
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,7 @@ import { bodyProblem, queryProblem } from './input.ts';
 import { handleLocal } from './local-hooks.ts';
 import { localServer } from './local-server.ts';
 import { handleRest } from './rest/routes.ts';
+import { createRouteMatrixApi, ROUTE_MATRIX_PATH, rpcError } from './route-matrix/routes.ts';
 import { serveStatic } from './static.ts';
 import { createVoiceApi } from './voice/index.ts';
 
@@ -97,9 +99,10 @@ export interface LocalPlatform {
   close(): Promise<void>;
 }
 
-export type Prefix = 'auth' | 'rest' | 'calendar' | 'chooser' | 'other' | 'voice';
+export type Prefix = 'auth' | 'rest' | 'calendar' | 'chooser' | 'other' | 'voice' | 'routes';
 
 function prefixOf(pathname: string): Prefix {
+  if (pathname === ROUTE_MATRIX_PATH) return 'routes';
   if (pathname === '/auth/v1' || pathname.startsWith('/auth/v1/')) return 'auth';
   if (pathname === '/rest/v1' || pathname.startsWith('/rest/v1/')) return 'rest';
   if (pathname === '/calendar/v3' || pathname.startsWith('/calendar/v3/')) return 'calendar';
@@ -148,6 +151,13 @@ const CALENDAR_REASONS: Record<number, [string, string]> = {
   415: ['badContent', 'INVALID_ARGUMENT'],
   503: ['backendError', 'UNAVAILABLE'],
 };
+const RPC_STATUS: Record<number, 'INVALID_ARGUMENT' | 'PERMISSION_DENIED' | 'UNAVAILABLE'> = {
+  400: 'INVALID_ARGUMENT',
+  403: 'PERMISSION_DENIED',
+  413: 'INVALID_ARGUMENT',
+  415: 'INVALID_ARGUMENT',
+  503: 'UNAVAILABLE',
+};
 const OTHER_ERRORS: Record<number, string> = {
   400: 'bad_request',
   403: 'forbidden',
@@ -183,6 +193,11 @@ export function sendPrefixError(
     const [reason, statusText] = CALENDAR_REASONS[status] ?? ['backendError', 'INTERNAL'];
     const error = new CalendarError(status, statusText, [{ domain: 'global', reason, message }], message);
     sendJson(res, status, error.body(), { ...corsHeaders(req), ...headers });
+    return;
+  }
+  if (prefix === 'routes') {
+    // Google's APIs (google.rpc.Status): {error: {code, message, status}}.
+    sendJson(res, status, rpcError(RPC_STATUS[status] ?? 'INTERNAL', message, status), headers);
     return;
   }
   if (prefix === 'voice') {
@@ -277,6 +292,8 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
   const assistant = createAssistantApi({ db, origin: () => ctx.origin, now: ctx.now, log });
   // Google's Geocoding API (GET /maps/api/geocode/json) and its fault hook (/__local/geocoding-faults).
   const geocoding = createGeocodingApi();
+  // Google's Routes API (POST /distanceMatrix/v2:computeRouteMatrix) and its fault hook (/__local/route-matrix-faults).
+  const routeMatrix = createRouteMatrixApi({ now: ctx.now });
   const clockMode = options.pageClock;
   const pageClock = clockMode ? () => `${ctx.now().toISOString()} ${clockMode}` : undefined;
 
@@ -331,6 +348,7 @@ export async function createLocalPlatform(options: LocalPlatformOptions = {}): P
       if (await handleFunction(() => localServer(ctx), ctx.origin, req, res, url)) return;
       if (await assistant.handle(req, res, url)) return;
       if (await geocoding.handle(req, res, url)) return;
+      if (await routeMatrix.handle(req, res, url)) return;
       if (prefix === 'auth') return await handleAuth(ctx, req, res, pathname.slice('/auth/v1'.length), url);
       if (prefix === 'rest') return await handleRest(ctx, req, res, pathname.slice('/rest/v1'.length), url);
       if (prefix === 'calendar') return await handleCalendar(ctx, req, res, pathname.slice('/calendar/v3'.length), url);

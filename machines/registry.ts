@@ -4,8 +4,10 @@ import { authModel } from './auth/auth.model.ts';
 import { callSessionModel } from './call-session/call-session.model.ts';
 import { confirmationBatchModel } from './confirmation-batch/confirmation-batch.model.ts';
 import { conversationModel } from './conversation/conversation.model.ts';
+import { dayOrderModel } from './day-order/day-order.model.ts';
 import { dayPlacesModel } from './day-places/day-places.model.ts';
 import { dayStartModel } from './day-start/day-start.model.ts';
+import { patientListModel } from './patient-list/patient-list.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
 import type { MachineModel } from './shared/model.ts';
 import { speechRecognitionModel } from './speech-recognition/speech-recognition.model.ts';
@@ -66,6 +68,18 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       "The Route view's visit addresses located on the server before it plans (calendars written by people give addresses, not coordinates); given up after 8 s, the plan then goes on without them; Try again.",
     model: dayPlacesModel as MachineModel,
+  },
+  {
+    name: 'day-order',
+    summary:
+      'The Route view\'s "Use this order" and Undo: the plan\'s moves sent once to the server (which moves all or none, each event checked unchanged by its etag), Undo with the etags the move left, the schedule told to reload; given up after 30 s.',
+    model: dayOrderModel as MachineModel,
+  },
+  {
+    name: 'patient-list',
+    summary:
+      "The clinician's patient list on the dashboard: read on open (given up after 10 s, Try again), each change saved one at a time (a calendar suggestion confirmed or marked not a patient, a record edited); a refused change says why and changes nothing; a save unanswered in 15 s reads the list again.",
+    model: patientListModel as MachineModel,
   },
   {
     name: 'conversation',

@@ -7,6 +7,7 @@ import { DEFAULT_CALENDAR_BASE_URL } from '../core/calendar/events-request.ts';
 import { CONFIRMATIONS_FUNCTION } from '../core/confirmations/contract.ts';
 import { E164 } from '../core/confirmations/phone.ts';
 import { LOCATIONS_FUNCTION } from '../core/geo/locations-contract.ts';
+import { REORDER_FUNCTION } from '../core/routing/reorder-contract.ts';
 import type { Now } from '../core/time/clock.ts';
 import { isValidTimeZone } from '../core/time/zoned-time.ts';
 import { GOOGLE_REVOKE_URL, GOOGLE_TOKEN_URL } from './google/oauth-client.ts';
@@ -20,6 +21,7 @@ export const SERVER_FUNCTIONS = [
   FUNCTION_NAMES.assistantTools,
   CONFIRMATIONS_FUNCTION,
   LOCATIONS_FUNCTION,
+  REORDER_FUNCTION,
 ] as const;
 export type ServerFunction = (typeof SERVER_FUNCTIONS)[number];
 
@@ -64,6 +66,13 @@ export interface ServerConfig {
    * (`server.geocoder()` is null). `baseUrl` default https://maps.googleapis.com (the local platform: its own origin).
    */
   geocoding?: { apiKey: string; baseUrl?: string };
+  /**
+   * Google's Routes API, computeRouteMatrix (GOOGLE_ROUTES_API_KEY, server-side only; a setting of its own, not
+   * GOOGLE_MAPS_API_KEY: sending patients' places to the Routes API is its own decision, and the geocoding key is
+   * restricted to the Geocoding API). Absent: no road drive times (`server.travelTimes()` is null), the straight-line
+   * estimate. `baseUrl` default https://routes.googleapis.com (the local platform: its own origin).
+   */
+  routes?: { apiKey: string; baseUrl?: string };
   /** The agency's callback number a patient hears when the clinician has set none (E.164). */
   callbackNumber: string;
   /** The zone used when a calendar does not say its own; unset: the tools ask the calendar, calls use FALLBACK_TIME_ZONE. */
@@ -111,12 +120,21 @@ export const REQUIRED_SETTINGS: Record<ServerFunction, readonly string[]> = {
   ],
   // GOOGLE_MAPS_API_KEY is optional: without it the function starts and answers 503 not_configured.
   locations: ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_DB_URL'],
+  // "Use this order": the clinician's calendar through the broker's grant (written only with calendar-change consent).
+  'reorder-day': [
+    'SUPABASE_URL',
+    'SUPABASE_ANON_KEY',
+    'SUPABASE_DB_URL',
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'HOMEROUNDS_TOKEN_ENCRYPTION_KEY',
+  ],
 };
 
 /** What is malformed in the settings `fn` uses, one sentence each; empty when it may serve. */
 export function malformedSettings(fn: ServerFunction, config: ServerConfig): string[] {
   const problems: string[] = [];
-  if (fn !== 'google-token' && fn !== 'locations' && config.secrets.callToken.length < 32) {
+  if (!['google-token', 'locations', 'reorder-day'].includes(fn) && config.secrets.callToken.length < 32) {
     problems.push(
       'HOMEROUNDS_CALL_TOKEN_SECRET must be at least 32 characters (the same value in every function: openssl rand -base64 48).',
     );
@@ -187,6 +205,7 @@ export function serverConfigFromEnv(read: (name: string) => string | undefined, 
     },
     callbackNumber: env('HOMEROUNDS_CALLBACK_NUMBER'),
     geocoding: env('GOOGLE_MAPS_API_KEY') ? { apiKey: env('GOOGLE_MAPS_API_KEY') } : undefined,
+    routes: env('GOOGLE_ROUTES_API_KEY') ? { apiKey: env('GOOGLE_ROUTES_API_KEY') } : undefined,
     defaultTimeZone: env('HOMEROUNDS_DEFAULT_TIME_ZONE') || undefined,
     now: runtime.now,
     log: runtime.log,

@@ -5,6 +5,7 @@
 // Parts are built on first use, so a function deployed alone never needs another function's secrets.
 import { googleCalendarPort } from '../core/calendar/google-calendar.ts';
 import type { Geocoder } from '../core/geo/geocoder.ts';
+import type { TravelTimeProvider } from '../core/routing/travel/provider.ts';
 import { FALLBACK_TIME_ZONE, type ServerConfig, type ServerFunction } from './config.ts';
 import { type BatchRunner, createBatchRunner } from './confirmations/runner.ts';
 import { type ConfirmationStore, createConfirmationStore } from './confirmations/store.ts';
@@ -14,8 +15,11 @@ import { createCallTokenHandler } from './functions/call-token.ts';
 import { createConfirmationsHandler } from './functions/confirmations.ts';
 import { createGoogleTokenHandler } from './functions/google-token.ts';
 import { createLocationsHandler } from './functions/locations.ts';
+import { createReorderDayHandler } from './functions/reorder-day.ts';
 import { createGeocodeCache } from './geo/geocode-cache.ts';
 import { createGoogleGeocoder } from './geo/google-geocoder.ts';
+import { createGoogleRouteMatrix } from './geo/google-route-matrix.ts';
+import { createRouteMatrixCache } from './geo/route-matrix-cache.ts';
 import { createGrantGoogleAccess, type GoogleGrantBroker } from './google/grant-access.ts';
 import { createSqlGrantStore } from './google/grant-store.ts';
 import { importTokenKey } from './google/token-crypto.ts';
@@ -35,6 +39,12 @@ export interface Server {
    * when the deployment has no GOOGLE_MAPS_API_KEY. Server-side only: addresses are patient data.
    */
   geocoder(): Geocoder | null;
+  /**
+   * Road drive times: Google's Routes API (computeRouteMatrix) behind the Postgres cache (public.route_matrix_cache),
+   * or null when the deployment has no GOOGLE_ROUTES_API_KEY (the straight-line estimate is used). Server-side only:
+   * patients' places are health data. Callers bound it (geo/travel-deadline.ts travelWithin).
+   */
+  travelTimes(): TravelTimeProvider | null;
 }
 
 /** Builds `make()` on the first call and returns that one thereafter. */
@@ -68,17 +78,20 @@ export function createServer(config: ServerConfig): Server {
     });
   });
 
+  /** A clinician's calendar through the broker's grant (each request asks the access it needs). */
+  const calendarFor = (userId: string) =>
+    googleCalendarPort({
+      baseUrl: config.google.calendarApiUrl,
+      token: async (need) => (await googleAccess().accessToken(userId, need)).accessToken,
+      fetch,
+      now: config.now,
+    });
+
   const confirmations = once(() => {
     const store = createConfirmationStore(config.query);
     const runner = createBatchRunner({
       store,
-      calendarFor: (userId) =>
-        googleCalendarPort({
-          baseUrl: config.google.calendarApiUrl,
-          token: async (need) => (await googleAccess().accessToken(userId, need)).accessToken,
-          fetch,
-          now: config.now,
-        }),
+      calendarFor,
       voice: createVoicePort({ baseUrl: config.voice.apiUrl, apiKey: config.voice.apiKey, fetch }),
       assistantId: config.voice.confirmationAssistantId,
       phoneNumberId: config.voice.confirmationPhoneNumberId,
@@ -89,6 +102,18 @@ export function createServer(config: ServerConfig): Server {
       log: config.log,
     });
     return { store, runner };
+  });
+
+  const travelTimes = once((): TravelTimeProvider | null => {
+    if (!config.routes?.apiKey) return null;
+    return createGoogleRouteMatrix({
+      apiKey: config.routes.apiKey,
+      baseUrl: config.routes.baseUrl,
+      fetch,
+      cache: createRouteMatrixCache(config.query),
+      now: config.now,
+      log: config.log,
+    });
   });
 
   const geocoder = once((): Geocoder | null => {
@@ -121,6 +146,8 @@ export function createServer(config: ServerConfig): Server {
         home: (userId) => profileHome(config.query, userId),
         // Visits written by people carry an address: located here (the key never leaves the server).
         geocoder: geocoder(),
+        // Road drive times for optimize_route and drive_time (bounded per matrix; else the straight-line estimate).
+        travel: travelTimes(),
         now: config.now,
         log: config.log,
       }),
@@ -138,7 +165,16 @@ export function createServer(config: ServerConfig): Server {
     ),
     // The web app's visit addresses, located here (the Google key never leaves the server).
     locations: once(() => createLocationsHandler({ ...auth, geocoder: geocoder(), log: config.log })),
+    // "Use this order" and its Undo: the day's visits moved all or none, each checked unchanged (etag).
+    'reorder-day': once(() =>
+      createReorderDayHandler({
+        ...auth,
+        calendarFor,
+        defaultTimeZone: config.defaultTimeZone ?? FALLBACK_TIME_ZONE,
+        log: config.log,
+      }),
+    ),
   };
 
-  return { handler: (fn) => handlers[fn](), googleAccess, confirmations, geocoder };
+  return { handler: (fn) => handlers[fn](), googleAccess, confirmations, geocoder, travelTimes };
 }

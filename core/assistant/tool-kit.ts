@@ -6,7 +6,8 @@ import type { CalendarPort } from '../calendar/google-calendar.ts';
 import type { VisitConfirmation } from '../confirmations/contract.ts';
 import { addressKey, type Geocoder, locateAll } from '../geo/geocoder.ts';
 import { circuityFor, estimateMinutes, haversineKm } from '../routing/travel/haversine.ts';
-import type { LatLon } from '../routing/travel/provider.ts';
+import { lookupFromMatrix, type TravelLookup } from '../routing/travel/lookup.ts';
+import type { LatLon, TravelTimeProvider } from '../routing/travel/provider.ts';
 import {
   addDays,
   clockText,
@@ -19,6 +20,7 @@ import {
   relativeDayText,
   zonedDate,
   zonedDateTime,
+  zonedMinute,
 } from '../time/zoned-time.ts';
 import { isPatientVisit, matchPatients, toVisit, type Visit } from '../visits/visits.ts';
 import type { ToolResult } from './contract.ts';
@@ -37,6 +39,11 @@ export interface ToolContext {
   confirmations?(date: string): Promise<VisitConfirmation[]>;
   /** Locates visit addresses that carry no coordinates (absent where no geocoder is configured). */
   geocoder?: Geocoder;
+  /**
+   * Road drive times between places (the server's road matrix, bounded by a deadline, answering the straight-line
+   * estimate when the service is slow or failing); absent: the tools use the straight-line estimate, approximate.
+   */
+  travel?: TravelTimeProvider;
 }
 
 export type Args = Record<string, unknown>;
@@ -246,6 +253,58 @@ export const KM_PER_MILE = 1.609344;
 export function roadKm(a: LatLon, b: LatLon): number {
   const km = haversineKm(a, b);
   return km * circuityFor(km);
+}
+
+/** A day's road drive times (ctx.travel's matrix for its places) and the departure their traffic is for. */
+export interface RoadDrives {
+  /** Road-based, or (when the service was slow or failing) the deadline's straight-line estimate, said so. */
+  lookup: TravelLookup;
+  /** Minutes of the day the traffic was asked for (today and tomorrow), or null: typical, traffic-free times. */
+  departure: number | null;
+}
+
+/**
+ * Road drive times between a day's places from the server's road matrix (ctx.travel): traffic-aware for leaving at
+ * `startMinute` when `date` is today or tomorrow (today, not before now: traffic is asked for what is still ahead),
+ * typical times otherwise. Null without a road matrix, with fewer than two places, or when asking fails: the tools
+ * then use the straight-line estimate and say it is approximate.
+ */
+export async function roadDrives(
+  ctx: ToolContext,
+  date: string,
+  points: readonly LatLon[],
+  startMinute: number | null,
+): Promise<RoadDrives | null> {
+  if (!ctx.travel || points.length < 2) return null;
+  const soon = date === today(ctx) || date === addDays(today(ctx), 1);
+  const earliest = date === today(ctx) ? zonedMinute(ctx.now, ctx.timeZone) : 0;
+  const departure = soon && startMinute !== null ? Math.max(startMinute, earliest) : null;
+  try {
+    const matrix = await ctx.travel.matrix(
+      points,
+      departure === null ? {} : { departureTime: zonedDateTime(date, departure, ctx.timeZone).instant },
+    );
+    return { lookup: lookupFromMatrix(points, matrix), departure };
+  } catch {
+    return null;
+  }
+}
+
+/** Where the drive times of an answer come from, said at its end. */
+export function driveTimesNote(ctx: ToolContext, road: boolean, departure: number | null): string {
+  if (!road)
+    return tr(
+      ctx,
+      ' Drive times are straight-line estimates (approximate).',
+      ' Los trayectos son estimaciones en línea recta (aproximadas).',
+    );
+  return departure === null
+    ? tr(ctx, ' Drive times are road drive times.', ' Los trayectos son tiempos de conducción por carretera.')
+    : tr(
+        ctx,
+        ` Drive times are road drive times, with traffic for leaving around ${clock(ctx, departure)}.`,
+        ` Los trayectos son tiempos por carretera, con el tráfico de salir hacia las ${clock(ctx, departure)}.`,
+      );
 }
 
 export function distanceText(ctx: ToolContext, km: number): string {

@@ -13,6 +13,8 @@ export interface CalendarEvent {
   location?: string;
   /** The event's private extended properties (HomeRounds keeps patient id, window and coordinates there). */
   properties?: Record<string, string>;
+  /** The provider's version of the event: a write sent with it (If-Match) fails if the event changed since. */
+  etag?: string;
 }
 
 /** The subset of Google Calendar's `Event` resource the product reads. */
@@ -24,6 +26,7 @@ export interface ProviderEventDateTime {
 
 export interface ProviderEvent {
   id: string;
+  etag?: string;
   status?: string;
   summary?: string;
   description?: string;

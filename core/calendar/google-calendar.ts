@@ -29,9 +29,18 @@ export interface CalendarPort {
   get(id: string): Promise<CalendarEvent | null>;
   /** Inserts, or returns the event already stored under that id (`created: false`). */
   insert(event: NewCalendarEvent): Promise<{ event: CalendarEvent; created: boolean }>;
-  move(id: string, start: string, end: string, timeZone: string): Promise<CalendarEvent>;
+  /**
+   * Moves an event. With `ifMatch` the write is conditional (412 CalendarApiError when the event changed since that
+   * etag was read); `properties` are private extended properties set in the same write.
+   */
+  move(id: string, start: string, end: string, timeZone: string, options?: MoveOptions): Promise<CalendarEvent>;
   /** Deletes; false when it was already gone. */
   remove(id: string): Promise<boolean>;
+}
+
+export interface MoveOptions {
+  ifMatch?: string;
+  properties?: Record<string, string>;
 }
 
 export interface GoogleCalendarPortOptions {
@@ -60,10 +69,16 @@ export function googleCalendarPort(options: GoogleCalendarPortOptions): Calendar
   const root = `${options.baseUrl.replace(/\/+$/, '')}/calendar/v3/calendars/${encodeURIComponent(options.calendarId ?? 'primary')}/events`;
   let zone: string | null = null;
 
-  async function call(need: CalendarAccessNeed, url: string, init: RequestInit = {}): Promise<Response> {
+  async function call(
+    need: CalendarAccessNeed,
+    url: string,
+    init: RequestInit = {},
+    ifMatch?: string,
+  ): Promise<Response> {
     const token = await options.token(need);
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
     if (init.body) headers['Content-Type'] = 'application/json';
+    if (ifMatch) headers['If-Match'] = ifMatch;
     return doFetch(url, { ...init, headers });
   }
 
@@ -129,11 +144,15 @@ export function googleCalendarPort(options: GoogleCalendarPortOptions): Calendar
       if (!response.ok) throw await errorOf(response);
       return { event: mapProviderEvent((await response.json()) as ProviderEvent), created: true };
     },
-    async move(id, start, end, timeZone) {
-      const response = await call('write', `${root}/${encodeURIComponent(id)}`, {
-        method: 'PATCH',
-        body: JSON.stringify({ start: { dateTime: start, timeZone }, end: { dateTime: end, timeZone } }),
-      });
+    async move(id, start, end, timeZone, moveOptions = {}) {
+      const body: Record<string, unknown> = { start: { dateTime: start, timeZone }, end: { dateTime: end, timeZone } };
+      if (moveOptions.properties) body.extendedProperties = { private: moveOptions.properties };
+      const response = await call(
+        'write',
+        `${root}/${encodeURIComponent(id)}`,
+        { method: 'PATCH', body: JSON.stringify(body) },
+        moveOptions.ifMatch,
+      );
       if (!response.ok) throw await errorOf(response);
       return mapProviderEvent((await response.json()) as ProviderEvent);
     },

@@ -15,6 +15,7 @@ export function mapProviderEvent(item: ProviderEvent): CalendarEvent {
   if (item.description !== undefined) event.description = item.description;
   if (item.location !== undefined) event.location = item.location;
   if (item.extendedProperties?.private) event.properties = { ...item.extendedProperties.private };
+  if (item.etag !== undefined) event.etag = item.etag;
   return event;
 }
 

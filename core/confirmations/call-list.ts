@@ -60,6 +60,7 @@ export function buildCallList(input: {
         start: new Date(visit.start).toISOString(),
         timeZone: input.timeZone,
         skip,
+        movedFrom: visit.movedFrom ?? null,
       };
     });
 }
@@ -100,9 +101,21 @@ export function arrivalWindowText(startMinute: number): string {
   return `between ${sameHalf ? a.slice(0, -3) : a} and ${b}`;
 }
 
-/** The variables of one call: only what the patient needs to confirm (minimum necessary information). */
+/** The arrival window, and the one the patient was told when the visit moved since (same window: not a change). */
+export function movedWindowText(startMinute: number, movedFromMinute: number | null): string {
+  const now = arrivalWindowText(startMinute);
+  if (movedFromMinute === null) return now;
+  const before = arrivalWindowText(movedFromMinute);
+  return before === now ? now : `${now}: a new time, it was ${before}`;
+}
+
+/**
+ * The variables of one call: only what the patient needs to confirm (minimum necessary information). A visit moved
+ * since the patient was told its time says so in the window ("between 10 and 11 AM: a new time, it was between 8 and
+ * 9 AM"), so the assistant's opening line tells them.
+ */
 export function callVariables(input: {
-  visit: Pick<Visit, 'patient' | 'title' | 'date' | 'startMinute'>;
+  visit: Pick<Visit, 'patient' | 'title' | 'date' | 'startMinute'> & { movedFromMinute?: number | null };
   clinician: { name: string; discipline?: string | null };
   agencyName: string;
   callbackNumber: string;
@@ -115,7 +128,7 @@ export function callVariables(input: {
     patientFirstName: firstName,
     clinicianName: role ? `${input.clinician.name}, ${role}` : input.clinician.name,
     visitDay: dayText(input.visit.date),
-    visitWindow: arrivalWindowText(input.visit.startMinute),
+    visitWindow: movedWindowText(input.visit.startMinute, input.visit.movedFromMinute ?? null),
     agencyName: input.agencyName,
     callbackNumber: input.callbackNumber,
     homeroundsCallToken: input.callToken,

@@ -241,6 +241,8 @@ export interface CallListEntry {
   timeZone: string;
   /** Why this visit will not be called, or null when it will be. */
   skip: 'no-phone' | 'do-not-call' | 'outside-calling-hours' | 'not-a-visit' | null;
+  /** The start the patient was last told, when "Use this order" moved the visit since (ISO instant): the call says so. */
+  movedFrom?: string | null;
 }
 
 export interface CallPlan {

@@ -6,6 +6,7 @@
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
 import { addressKey, type Located, type Locations, type NotLocated } from '../geo/geocoder.ts';
 import { recogniseEvent } from '../visits/recognise/recognise.ts';
+import { NOT_PATIENT_PROPERTY } from '../visits/visits.ts';
 import type { VisitInput } from './day-plan.ts';
 import { formatClock } from './model.ts';
 
@@ -43,6 +44,10 @@ export function visitsFromCalendar(
       description: event.description ?? null,
       allDay: false,
     });
+    if (event.properties?.[NOT_PATIENT_PROPERTY] === 'true') {
+      skipped.push({ id: event.id, title: event.title, reason: 'not a visit: you marked this name as not a patient' });
+      continue;
+    }
     // The product's own events are visits whatever their title; the rest when recognised as visits.
     if (!recognised.visit && !isOwnVisit(event)) {
       skipped.push({
@@ -102,6 +107,7 @@ export function addressesToLocate(events: readonly CalendarEvent[], date: string
   const addresses: string[] = [];
   for (const event of events) {
     if (event.allDay || !event.start.startsWith(date) || event.properties?.lat) continue;
+    if (event.properties?.[NOT_PATIENT_PROPERTY] === 'true') continue;
     const recognised = recogniseEvent({
       title: event.title,
       location: event.location ?? null,

@@ -1,11 +1,13 @@
-// A clinician's day, planned: the calendar's order beside the optimised order with offline (haversine,
-// approximate) travel times, totals before/after and one line per change. Shared by the CLI
-// (`homerounds route optimize`), the dashboard's Route view and the local assistant.
+// A clinician's day, planned: the calendar's order beside the optimised order, totals before/after and one line per
+// change. Shared by the CLI (`homerounds route optimize`), the dashboard's Route view and the assistant. Travel times
+// are the offline straight-line estimate (haversine, approximate) unless the caller hands in drive times it fetched
+// beforehand (`travel`, a TravelLookup: e.g. the server's road matrix); the report says which (`roadDriveTimes`).
 import type { SkippedEvent } from './calendar-day.ts';
 import { compareWithCalendarOrder } from './compare.ts';
 import { explainUnservable } from './explain.ts';
 import { formatClock, type Problem, type RouteEvaluation, type Violation, type Visit } from './model.ts';
 import { type AreaType, haversineMatrix } from './travel/haversine.ts';
+import type { TravelLookup } from './travel/lookup.ts';
 import type { LatLon } from './travel/provider.ts';
 
 /** One visit as in visits.json. Times are "HH:MM" or ISO date-times read at their written wall-clock time. */
@@ -45,6 +47,12 @@ export interface RouteOptimizeInput {
   date: string;
   area?: AreaType;
   timeLimitMs?: number;
+  /**
+   * Drive minutes fetched beforehand (a road matrix for the day's points). Each leg it knows replaces the straight-line
+   * estimate (`null`: no route, an unreachable leg); a leg it does not know keeps the estimate and is counted in
+   * `estimatedLegs`. Absent: every leg is the straight-line estimate.
+   */
+  travel?: TravelLookup;
 }
 
 export interface ReportStop {
@@ -74,7 +82,15 @@ export interface ReportRoute {
 
 export interface RouteReport {
   date: string;
+  /** Where the drive times come from, in words ("road drive times (…)" or "approximate: great-circle …"). */
   travelTimes: string;
+  /**
+   * True when the legs are road drive times (the caller's `travel` lookup, road-based); false: the straight-line
+   * estimate, approximate. Always set by routeOptimize (optional only for reports built elsewhere).
+   */
+  roadDriveTimes?: boolean;
+  /** With road drive times: how many legs the lookup did not know and were estimated in a straight line instead. */
+  estimatedLegs?: number;
   /** Whether some order meets every window and working hours. False: no saving is claimed (null below). */
   feasible: boolean;
   provedOptimal: boolean;
@@ -211,6 +227,24 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
     },
   ).minutes;
   const n = points.length;
+  // Drive times fetched beforehand replace the estimate, leg by leg (the "anywhere" start or end is zeroed below).
+  const travel = input.travel;
+  let estimatedLegs = 0;
+  if (travel) {
+    const places: LatLon[] = [...points, start ?? { lat: 0, lon: 0 }, end ?? { lat: 0, lon: 0 }];
+    const counts = (k: number) => k < n || (k === n && start !== null) || (k === n + 1 && end !== null);
+    for (let i = 0; i < n + 2; i++) {
+      for (let j = 0; j < n + 2; j++) {
+        if (i === j || !counts(i) || !counts(j)) continue;
+        const known = travel.minutes(places[i] as LatLon, places[j] as LatLon);
+        if (known === undefined) {
+          // A leg between two places of the same point is 0 either way: not an estimate worth saying.
+          if ((minutes[i]?.[j] ?? 0) > 0) estimatedLegs++;
+        } else (minutes[i] as (number | null)[])[j] = known;
+      }
+    }
+  }
+  const roadDriveTimes = travel?.roadBased === true;
   for (let i = 0; i < n + 2; i++) {
     const row = minutes[i] as (number | null)[];
     if (!start) (minutes[n] as (number | null)[])[i] = row[n] = 0;
@@ -232,7 +266,9 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
     return visit;
   });
   const problem: Problem = {
-    matrix: { minutes, source: 'haversine (approximate)' },
+    matrix: roadDriveTimes
+      ? { minutes, source: travel?.source ?? 'road network', roadBased: true }
+      : { minutes, source: 'haversine (approximate)' },
     vehicles: [{ id: 'clinician', startLocation: n, endLocation: n + 1, shift }],
     visits,
   };
@@ -249,7 +285,11 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
   const countsHomeLegs = start !== null;
   return {
     date,
-    travelTimes: 'approximate: great-circle distance × road factor ÷ area speed + parking',
+    travelTimes: roadDriveTimes
+      ? `road drive times (${travel?.source ?? 'road network'})${estimatedLegs ? `; ${estimatedLegs} leg${estimatedLegs === 1 ? '' : 's'} estimated in a straight line (approximate)` : ''}`
+      : 'approximate: great-circle distance × road factor ÷ area speed + parking',
+    roadDriveTimes,
+    ...(roadDriveTimes ? { estimatedLegs } : {}),
     ...(input.visits.some((v) => v.approximate)
       ? { approximateVisits: input.visits.filter((v) => v.approximate).map((v) => v.id) }
       : {}),

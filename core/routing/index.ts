@@ -15,6 +15,7 @@ export * from './move-rule.ts';
 export * from './plan-day.ts';
 export { DEFAULT_EXACT_MAX_VISITS, DEFAULT_TIME_LIMIT_MS, solveRoute } from './solve.ts';
 export * from './travel/haversine.ts';
+export * from './travel/lookup.ts';
 export * from './travel/osrm-table.ts';
 export * from './travel/provider.ts';
 export * from './vrptw/dispatch-compare.ts';

@@ -7,6 +7,13 @@ export interface TravelMatrix {
   minutes: (number | null)[][];
   /** Where the numbers came from ('haversine' estimates are approximate). */
   source?: string;
+  /** Road distance in metres, same shape as `minutes` (`null` = no route), when the provider knows it. */
+  distances?: (number | null)[][];
+  /**
+   * True when the minutes follow a road network (OSRM, Google Routes); absent or false: an estimate (the straight-line
+   * haversine one), to be labelled approximate wherever it is shown.
+   */
+  roadBased?: boolean;
 }
 
 export interface TimeWindow {

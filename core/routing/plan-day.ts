@@ -12,6 +12,11 @@
 // the seeded-days bench): from home and back when the caller knows the home (the day then runs from
 // leaving home in time for the first booked visit to getting back from the last one), between visits
 // only when it does not, and the report says which (`countsHomeLegs`, `legsNote`).
+//
+// Drive times: the straight-line estimate (approximate) by default, the same for every caller. A caller that fetched
+// road drive times beforehand (the assistant's optimize_route, through the server's road matrix for `dayPoints`)
+// passes them as `travel`; the report then says "road drive times" (`roadDriveTimes`), and legs the lookup does not
+// know keep the estimate.
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
 import type { Locations } from '../geo/geocoder.ts';
 import type { SkippedEvent } from './calendar-day.ts';
@@ -21,6 +26,8 @@ import { formatClock } from './model.ts';
 import { applyRule, isFixedEvent, isFlexibleEvent, type MoveRule, ruleText, wallMinutes } from './move-rule.ts';
 
 import { haversineMatrix } from './travel/haversine.ts';
+import { placeKey, type TravelLookup } from './travel/lookup.ts';
+import type { LatLon } from './travel/provider.ts';
 
 export interface DayPlan {
   day: string;
@@ -43,6 +50,35 @@ export interface PlanDayOptions {
   locations?: Locations;
   /** How far visits may move (DEFAULT_MOVE_RULE for the clinician who set none), with today's date. */
   rule?: { rule: MoveRule; today: string };
+  /**
+   * Drive minutes fetched beforehand for the day's places (`dayPoints`), and whether they follow roads
+   * (core/routing/travel/lookup.ts `lookupFromMatrix`). Absent: the straight-line estimate, as before.
+   */
+  travel?: TravelLookup;
+}
+
+/**
+ * The places a plan of `day` drives between (the home first, when given, then each plannable visit in booked
+ * order) and the first booked start (its wall-clock "HH:MM" minutes, null without a visit): what a caller asks a
+ * road-matrix service for before planning, and when the day's drives start.
+ */
+export function dayPoints(
+  events: readonly CalendarEvent[],
+  day: string,
+  options: { home?: PlaceInput; locations?: Locations } = {},
+): { points: LatLon[]; firstStartMinute: number | null } {
+  const { visits } = visitsFromCalendar(events, day, options.locations);
+  const booked = [...visits].sort((a, b) => wallMinutes(a.start) - wallMinutes(b.start));
+  const points: LatLon[] = [];
+  const seen = new Set<string>();
+  for (const place of [...(options.home ? [options.home] : []), ...booked]) {
+    const key = placeKey(place);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    points.push({ lat: place.lat, lon: place.lon });
+  }
+  const first = booked[0];
+  return { points, firstStartMinute: first ? wallMinutes(first.start) : null };
 }
 
 export function planDay(events: readonly CalendarEvent[], day: string, options: PlanDayOptions = {}): DayPlan {
@@ -80,8 +116,11 @@ export function planDay(events: readonly CalendarEvent[], day: string, options: 
     const head = visits[0] as VisitInput;
     const tail = visits.at(-1) as VisitInput;
     const m = haversineMatrix([home, head, tail]).minutes;
-    first = Math.floor(wallMinutes(head.start) - (m[0]?.[1] ?? 0));
-    last = Math.ceil(Math.max(last, wallMinutes(tail.start) + tail.durationMinutes + (m[2]?.[0] ?? 0)));
+    // With drive times fetched beforehand, the same legs the plan counts (the estimate where they have none).
+    const out = options.travel?.minutes(home, head) ?? m[0]?.[1] ?? 0;
+    const back = options.travel?.minutes(tail, home) ?? m[2]?.[0] ?? 0;
+    first = Math.floor(wallMinutes(head.start) - out);
+    last = Math.ceil(Math.max(last, wallMinutes(tail.start) + tail.durationMinutes + back));
   }
   try {
     const report = routeOptimize({
@@ -90,6 +129,7 @@ export function planDay(events: readonly CalendarEvent[], day: string, options: 
       ...(home ? { start: home } : {}),
       workingHours: { start: formatClock(Math.max(0, first)), end: formatClock(Math.min(last, 24 * 60 - 1)) },
       ...(options.timeLimitMs ? { timeLimitMs: options.timeLimitMs } : {}),
+      ...(options.travel ? { travel: options.travel } : {}),
     });
     return { day, visits, skipped, report, error: null, ...said };
   } catch (error) {

@@ -35,6 +35,28 @@ export interface Visit {
   bookedBy: string | null;
   /** Why the event is (or is not) taken for a patient visit, in the clinician's words. */
   reasons: string[];
+  /**
+   * The start the patient was last told (ISO instant) when "Use this order" moved the visit since: the evening
+   * confirmation call tells them the new time. Null when the visit is at the time they know.
+   */
+  movedFrom: string | null;
+}
+
+/**
+ * Read from the clinician's patient list (core/patients/apply.ts), never written to the calendar: the event names
+ * someone the clinician marked "not a patient" (a correction, remembered), or the list's record of its patient.
+ */
+export const NOT_PATIENT_PROPERTY = 'homeroundsNotPatient';
+export const PATIENT_RECORD_PROPERTY = 'homeroundsPatientRecord';
+
+/** The private property "Use this order" writes with a move: the start the patient was last told (RFC 3339). */
+export const MOVED_FROM_PROPERTY = 'homeroundsMovedFrom';
+
+/** The moved-from start when it differs from the event's start (an Undo puts the two back in step). */
+function movedFromOf(event: CalendarEvent): string | null {
+  const from = Date.parse(event.properties?.[MOVED_FROM_PROPERTY] ?? '');
+  if (event.allDay || Number.isNaN(from) || from === Date.parse(event.start)) return null;
+  return new Date(from).toISOString();
 }
 
 const TITLE_SEPARATOR = /\s+[—–-]\s+/;
@@ -87,15 +109,22 @@ export function toVisit(event: CalendarEvent, timeZone: string): Visit {
     description: text,
     allDay: event.allDay,
   });
-  // The product's own events are visits whatever their title says; the rest are visits when recognised as such.
-  const patient = recognised.visit || patientId ? (recognised.patient ?? (patientId ? event.title : null)) : null;
+  // The product's own events are visits whatever their title says; the rest are visits when recognised as such,
+  // unless the clinician said the person named is not a patient.
+  const corrected = event.properties?.[NOT_PATIENT_PROPERTY] === 'true';
+  const patient =
+    !corrected && (recognised.visit || patientId) ? (recognised.patient ?? (patientId ? event.title : null)) : null;
   const parts = event.title.split(TITLE_SEPARATOR);
   const named = parts.length > 1 ? (parts.at(-1) as string).trim() : null;
   const visitType =
     named !== null && patient === named
       ? parts.slice(0, -1).join(' — ').trim()
       : [recognised.discipline, recognised.visitType].filter(Boolean).join(' ') || null;
-  const reasons = patientId ? ['HomeRounds booked it for a patient', ...recognised.reasons] : recognised.reasons;
+  const reasons = corrected
+    ? ['you marked this name as not a patient']
+    : patientId
+      ? ['HomeRounds booked it for a patient', ...recognised.reasons]
+      : recognised.reasons;
   const start = event.allDay ? null : new Date(event.start);
   const end = event.allDay ? null : new Date(event.end);
   return {
@@ -120,6 +149,7 @@ export function toVisit(event: CalendarEvent, timeZone: string): Visit {
       .join('\n'),
     bookedBy: event.properties?.bookedBy ?? null,
     reasons,
+    movedFrom: movedFromOf(event),
   };
 }
 

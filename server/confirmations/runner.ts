@@ -142,7 +142,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     const settingsP = store.settings(userId);
 
     async function customerFor(
-      target: { eventId: string; patientName: string; phone: string; originalStart: string },
+      target: { eventId: string; patientName: string; phone: string; originalStart: string; movedFrom: string | null },
       latestAt: number,
     ) {
       const settings = await settingsP;
@@ -158,6 +158,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
           title: target.patientName,
           date: visitDate,
           startMinute: zonedMinute(start, timeZone),
+          movedFromMinute: target.movedFrom ? zonedMinute(new Date(target.movedFrom), timeZone) : null,
         },
         clinician: { name: clinician.name, discipline: clinician.discipline },
         agencyName: settings.agencyName,

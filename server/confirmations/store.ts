@@ -47,6 +47,8 @@ export interface CallTarget {
   patientName: string;
   phone: string;
   originalStart: string;
+  /** The start the patient was last told, when the visit moved since ("Use this order"). */
+  movedFrom: string | null;
   attempts: number;
 }
 
@@ -266,10 +268,11 @@ export function createConfirmationStore(query: SqlQuery) {
       for (const entry of entries) {
         await query(
           `insert into public.visit_confirmations
-             (user_id, visit_date, event_id, batch_id, patient_name, phone, status, original_start, detail)
-           values ($1::uuid, $2::date, $3, $4::uuid, $5, $6, $7, $8::timestamptz, $9)
+             (user_id, visit_date, event_id, batch_id, patient_name, phone, status, original_start, detail, moved_from)
+           values ($1::uuid, $2::date, $3, $4::uuid, $5, $6, $7, $8::timestamptz, $9, $10::timestamptz)
            on conflict (user_id, visit_date, event_id) do update set batch_id = excluded.batch_id,
              patient_name = excluded.patient_name, phone = excluded.phone, original_start = excluded.original_start,
+             moved_from = excluded.moved_from,
              status = case when visit_confirmations.status in ('pending', 'skipped') then excluded.status
                       else visit_confirmations.status end,
              detail = case when visit_confirmations.status in ('pending', 'skipped') then excluded.detail
@@ -284,6 +287,7 @@ export function createConfirmationStore(query: SqlQuery) {
             entry.skip ? 'skipped' : 'pending',
             entry.start,
             entry.skip ? skipDetail(entry) : null,
+            entry.movedFrom ?? null,
           ],
         );
       }
@@ -306,7 +310,7 @@ export function createConfirmationStore(query: SqlQuery) {
       maxAttempts: number,
     ): Promise<CallTarget[]> {
       const { rows } = await query(
-        `select event_id, patient_name, phone, original_start, attempts from public.visit_confirmations
+        `select event_id, patient_name, phone, original_start, moved_from, attempts from public.visit_confirmations
          where user_id = $1::uuid and visit_date = $2::date and status = any(string_to_array($3, ','))
            and attempts < $4 and phone is not null
            and phone not in (select phone from public.do_not_call)
@@ -318,6 +322,7 @@ export function createConfirmationStore(query: SqlQuery) {
         patientName: String(r.patient_name),
         phone: String(r.phone),
         originalStart: iso(r.original_start),
+        movedFrom: isoOrNull(r.moved_from),
         attempts: Number(r.attempts),
       }));
     },

@@ -15,9 +15,11 @@ import { detectLanguage } from '../../core/assistant/when.ts';
 import { googleCalendarPort } from '../../core/calendar/google-calendar.ts';
 import type { Geocoder } from '../../core/geo/geocoder.ts';
 import { type GoogleAccess, hasWriteScope } from '../../core/google/access.ts';
+import type { TravelTimeProvider } from '../../core/routing/travel/provider.ts';
 import { isValidTimeZone } from '../../core/time/zoned-time.ts';
 import type { ConfirmationStore } from '../confirmations/store.ts';
 import { geocoderWithin, TOOL_LOCATE_DEADLINE_MS } from '../geo/deadline.ts';
+import { TOOL_TRAVEL_DEADLINE_MS, travelWithin } from '../geo/travel-deadline.ts';
 import { bearerToken, errorJson, type Fetch, json, sameSecret, type WebHandler } from '../http.ts';
 
 export interface AssistantToolsConfig {
@@ -36,6 +38,8 @@ export interface AssistantToolsConfig {
   home?: (userId: string) => Promise<{ lat: number; lon: number } | null>;
   /** Locates visit addresses without coordinates (Google's Geocoding API, cached); null where none is configured. */
   geocoder?: Geocoder | null;
+  /** Road drive times (Google's Routes API, cached); null where none is configured (the straight-line estimate). */
+  travel?: TravelTimeProvider | null;
   now: () => Date;
   /** Diagnostics only: never given tokens or arguments. */
   log?: (line: string) => void;
@@ -154,6 +158,8 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     // Bounded for this call: a slow geocoder leaves visits unplaced (and said), never the call unanswered.
     const bounded = config.geocoder ? geocoderWithin(config.geocoder, TOOL_LOCATE_DEADLINE_MS) : null;
     if (bounded) ctx.geocoder = bounded.geocoder;
+    // Bounded per matrix: a slow or failing road service gives the straight-line estimate, said approximate.
+    if (config.travel) ctx.travel = travelWithin(config.travel, TOOL_TRAVEL_DEADLINE_MS, { log });
     const confirmationStore = config.confirmationStore;
     if (confirmationStore) ctx.confirmations = (date) => confirmationStore.visits(userId, date);
     const scope = claims.confirmation;

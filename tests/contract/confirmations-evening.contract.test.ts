@@ -168,6 +168,14 @@ async function calendarEvent(id: string) {
   return mapProviderEvent((typeof resource === 'string' ? JSON.parse(resource) : resource) as never);
 }
 
+/** An evening visit of the first clinician (not one the test cancels or moves), as if "Use this order" had moved it 90 minutes later. */
+const MOVED = (() => {
+  const email = EVENING[0].email;
+  const first = seededVisitsOn(email, DAY).find((v) => v.id !== ROOM.cancel && v.id !== ROOM.wantsLater);
+  if (!first) throw new Error(`the seed gives ${email} visits on ${DAY}`);
+  return { email, id: first.id, knownStart: new Date(Date.parse(first.startsAt) - 90 * 60_000).toISOString() };
+})();
+
 beforeAll(async () => {
   // The seed's Thursday is what this evening is about: the test's premises hold there.
   expect(everyPersona(DAY), `every persona among the patients of ${DAY}`).toBe(true);
@@ -202,6 +210,19 @@ beforeAll(async () => {
     });
     expect(granted.status).toBe(200);
   }
+  // One visit moved by "Use this order" since the patient was told its time: booked 90 minutes earlier.
+  const token = await fetch(`${platform.url}/__local/provider-tokens`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: MOVED.email, scopes: [CALENDAR_EVENTS_SCOPE] }),
+  });
+  const { access_token } = (await token.json()) as { access_token: string };
+  const marked = await fetch(`${platform.url}/calendar/v3/calendars/primary/events/${MOVED.id}`, {
+    method: 'PATCH',
+    headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ extendedProperties: { private: { homeroundsMovedFrom: MOVED.knownStart } } }),
+  });
+  expect(marked.status).toBe(200);
   // Jordan calls at 9:30 pm: after calling hours (the setting is the clinician's to make, the rule is ours).
   await platform.db.query(
     `insert into public.confirmation_settings (user_id, call_at) select id, '21:30' from auth.users where email = $1`,
@@ -279,6 +300,19 @@ describe('an evening of confirmation calls', () => {
         expect(values.patientFirstName).not.toContain(' ');
       }
     }
+    // The visit moved since the patient was told: the call says the new time and the one they knew.
+    const movedCustomer = campaigns.rows
+      .flatMap((r) => r.data.customers)
+      .find((c: { externalId: string }) => c.externalId.endsWith(`:${MOVED.id}`));
+    expect(movedCustomer?.assistantOverrides.variableValues.visitWindow).toMatch(
+      /^between .+: a new time, it was between .+$/,
+    );
+    const others = campaigns.rows
+      .flatMap((r) => r.data.customers)
+      .filter((c: { externalId: string }) => !c.externalId.endsWith(`:${MOVED.id}`));
+    expect(
+      others.every((c: Json) => !String(c.assistantOverrides.variableValues.visitWindow).includes('new time')),
+    ).toBe(true);
     // The reports came back while the batches waited; the next tick reads them.
     await tickAt(at('17:02'));
     for (const { email } of EVENING) {

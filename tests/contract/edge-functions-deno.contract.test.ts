@@ -133,7 +133,7 @@ describe.skipIf(!deno)(
         ...OFFLINE,
         '--config',
         testConfig(),
-        ...['call-token', 'google-token', 'assistant-tools', 'confirmations', 'locations'].map((fn) =>
+        ...['call-token', 'google-token', 'assistant-tools', 'confirmations', 'locations', 'reorder-day'].map((fn) =>
           join(functions, fn, 'index.ts'),
         ),
       ]);

@@ -131,11 +131,11 @@ describe('JWT and request errors', () => {
       role: 'authenticated',
       exp: Math.floor(testNow().getTime() / 1000) + 600,
     });
-    const table = await restGet('patients?select=*', token);
+    const table = await restGet('referrals?select=*', token);
     expect(table.status).toBe(404);
     expect(await table.json()).toEqual({
       code: 'PGRST205',
-      message: "Could not find the table 'public.patients' in the schema cache",
+      message: "Could not find the table 'public.referrals' in the schema cache",
       details: null,
       hint: null,
     });

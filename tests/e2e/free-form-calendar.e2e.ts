@@ -3,13 +3,15 @@
 // `location` and no HomeRounds property, booked zig-zagging west ↔ east, with a lunch among them. Signed in, the
 // schedule shows the patients; the Route view has the addresses located by the server's `locations` function (the
 // local geocoding stand-in), leaves the lunch out, follows the default rule (tomorrow on: up to 90 minutes) and
-// proposes a shorter order. Nothing leaves the platform's origin.
+// proposes a shorter order. "Use this order" first asks for calendar-change consent (signed in read-only), then moves
+// the events in one step: the calendar reloads in the new order, and Undo restores the booked times. Nothing leaves
+// the platform's origin.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newJourney, seriousAxeViolations } from '../support/browser.ts';
 import type { TestPlatform } from '../support/local-platform.ts';
 import { DAYS, suiteSeed } from '../support/seed-calendar.ts';
-import { MAYA, signInFromLanding, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
+import { chooseAccount, MAYA, signInFromLanding, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -39,6 +41,20 @@ const TYPED = [
   { summary: `OT tx – ${ZIGZAG[3]?.fullName}`, location: ZIGZAG[3]?.address, start: '13:45', end: '14:30' },
 ];
 
+let token: string;
+
+/** The day's events as Google lists them, by start: [summary, start instant]. */
+async function dayOnGoogle(): Promise<Array<[string, string]>> {
+  const url = new URL(`${platform.url}/calendar/v3/calendars/primary/events`);
+  url.searchParams.set('timeMin', `${SATURDAY}T00:00:00-05:00`);
+  url.searchParams.set('timeMax', `${SATURDAY}T23:59:00-05:00`);
+  url.searchParams.set('singleEvents', 'true');
+  url.searchParams.set('orderBy', 'startTime');
+  const listed = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const { items } = (await listed.json()) as { items: Array<{ summary: string; start: { dateTime: string } }> };
+  return items.map((e) => [e.summary, new Date(e.start.dateTime).toISOString()]);
+}
+
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
   // Written through Google Calendar's API, as Google's own client writes them: no extended properties.
@@ -47,7 +63,7 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: MAYA, scopes: [WRITE_SCOPE] }),
   });
-  const token = ((await minted.json()) as { access_token: string }).access_token;
+  token = ((await minted.json()) as { access_token: string }).access_token;
   for (const event of TYPED) {
     const created = await fetch(`${platform.url}/calendar/v3/calendars/primary/events`, {
       method: 'POST',
@@ -101,10 +117,48 @@ describe('a calendar written by people', () => {
       expect(await page.locator('.route-summary__saving').textContent()).toMatch(/^Saves \d+ min of driving/);
 
       expect(await seriousAxeViolations(page)).toEqual([]);
+
+      // "Use this order": signed in read-only, it asks for calendar-change consent first (Google's, the local chooser).
+      const booked = await dayOnGoogle();
+      const route = page.locator('.route-view');
+      await route.getByRole('button', { name: 'Use this order' }).click();
+      await route.getByText(/^HomeRounds may not change your calendar yet/).waitFor();
+      await route.getByRole('button', { name: 'Allow calendar changes' }).click();
+      await chooseAccount(page, MAYA);
+      await page.getByRole('heading', { level: 2, name: 'Your Schedule' }).waitFor();
+      await waitForScheduleLoaded(page);
+      expect(await dayOnGoogle()).toEqual(booked);
+
+      await page.getByLabel('Route for').fill(SATURDAY);
+      await page.getByRole('button', { name: 'Plan route' }).click();
+      await expect.poll(() => stops.count(), { timeout: 15_000 }).toBe(4);
+      const proposed = await stops.locator('.route-stop__title').allTextContents();
+      await route.getByRole('button', { name: 'Use this order' }).click();
+      await route.getByText(/^Moved \d visits? to the new order\./).waitFor({ timeout: 20_000 });
+      // Moved on Google, all of them: the visits now follow the proposed order; the lunch stays where it was.
+      const moved = await dayOnGoogle();
+      const visitsInOrder = moved.map(([summary]) => summary).filter((summary) => summary !== 'Lunch');
+      expect(visitsInOrder).toEqual(proposed);
+      expect(moved.find(([s]) => s === 'Lunch')).toEqual(booked.find(([s]) => s === 'Lunch'));
+      // The calendar reloads by itself: the Route view's calendar order is now the proposed one.
+      await expect
+        .poll(
+          async () =>
+            page.getByRole('list', { name: 'Calendar order' }).locator('.route-calendar__title').allTextContents(),
+          {
+            timeout: 15_000,
+          },
+        )
+        .toEqual(proposed);
+
+      await route.getByRole('button', { name: 'Undo' }).click();
+      await route.getByText('Your visits are back at their booked times.').waitFor({ timeout: 20_000 });
+      expect(await dayOnGoogle()).toEqual(booked);
       expect(blockedRequests).toEqual([]);
-      expect(consoleErrors).toEqual([]);
+      // The one error the browser logs is the server's 403 that asked for calendar-change consent.
+      expect(consoleErrors).toEqual(['Failed to load resource: the server responded with a status of 403 (Forbidden)']);
     } finally {
       await context.close();
     }
-  }, 120_000);
+  }, 180_000);
 });

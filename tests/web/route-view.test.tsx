@@ -154,7 +154,7 @@ describe('RouteView', () => {
     for (const line of REPORT.changes) {
       expect(screen.getByText(line.replace(/\b(\d\d):(\d\d)\b/g, (t) => clock(t)))).toBeTruthy();
     }
-    expect(container.textContent).toContain('your calendar is not changed');
+    expect(container.textContent).toContain('your calendar changes only when you choose “Use this order”');
   });
 
   it('says the rule it followed: how far visits may move', () => {
@@ -317,6 +317,13 @@ describe('a day written by people: addresses, no coordinates', () => {
     expect(screen.getByText('No visits with a location on this day: there is no route to plan.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await vi.waitFor(() => expect(locate).toHaveBeenCalledTimes(2));
+  });
+
+  it('the route picker offers the day of visits written by people (addresses, no coordinates), not lunch days', () => {
+    const lunchLater = typed('l2', 'Lunch', '12:00', '12:30', '3400 N Clark St, Chicago, IL 60657');
+    const later = { ...lunchLater, start: '2026-11-27T12:00:00-06:00', end: '2026-11-27T12:30:00-06:00' };
+    expect(defaultRouteDay([...TYPED, later], '2026-11-23')).toBe(DAY);
+    expect(defaultRouteDay([later], '2026-11-23')).toBe('2026-11-23');
   });
 });
 
@@ -502,3 +509,84 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
       }, 60_000);
     }
   });
+
+describe('Use this order (issue 21)', () => {
+  const READ = EVENTS.map((e, i) => ({ ...e, etag: `"v${i}"` }));
+  const READ_PLAN = planDay(READ, DAY, { rule: { rule: DEFAULT_MOVE_RULE, today: PLANNED_ON } });
+  const stops = READ_PLAN.report?.optimized.stops ?? [];
+  const changedStarts = stops.filter((s) => {
+    const event = READ.find((e) => e.id === s.id);
+    return event && event.start.slice(11, 16) !== s.start;
+  });
+
+  function renderWith(reorder: ReturnType<typeof vi.fn>) {
+    const changed = vi.fn();
+    render(
+      <RouteView
+        today={PLANNED_ON}
+        day={DAY}
+        events={READ}
+        onClose={() => {}}
+        reorder={reorder as never}
+        onCalendarChanged={changed}
+        onAllowCalendarChanges={() => {}}
+      />,
+    );
+    return { changed };
+  }
+
+  it('moves every visit whose time the plan changes, with the etag it was read with; Undo sends them back', async () => {
+    expect(changedStarts.length).toBeGreaterThan(0);
+    const moved = changedStarts.map((s) => {
+      const event = READ.find((e) => e.id === s.id) as (typeof READ)[number];
+      return { id: s.id, etag: `"n-${s.id}"`, start: '', end: '', previousStart: event.start.slice(11, 16) };
+    });
+    const reorder = vi.fn().mockResolvedValueOnce({ day: DAY, moved, unchanged: [] });
+    reorder.mockResolvedValueOnce({ day: DAY, moved: [], unchanged: [] });
+    const { changed } = renderWith(reorder);
+    expect(
+      screen.getByText(
+        `Moves ${changedStarts.length} visits on your Google Calendar to the times above; you can undo it.`,
+      ),
+    ).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Use this order' }));
+    });
+    expect(reorder).toHaveBeenCalledTimes(1);
+    const [day, moves] = reorder.mock.calls[0] as [string, Array<{ id: string; etag: string; start: string }>];
+    expect(day).toBe(DAY);
+    expect(moves).toEqual(
+      changedStarts.map((s) => ({ id: s.id, etag: READ.find((e) => e.id === s.id)?.etag, start: s.start })),
+    );
+    expect(changed).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(/^Moved \d+ visits to the new order\./).textContent).toContain(
+      `Moved ${moved.length} visits`,
+    );
+    expect(screen.queryByRole('button', { name: 'Use this order' })).toBeNull();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    });
+    expect(reorder.mock.calls[1]?.[1]).toEqual(moved.map((m) => ({ id: m.id, etag: m.etag, start: m.previousStart })));
+    expect(changed).toHaveBeenCalledTimes(2);
+    expect(screen.getByText('Your visits are back at their booked times.')).toBeTruthy();
+  });
+
+  it('without calendar-change consent, says so and offers to allow it; nothing reloads', async () => {
+    const reorder = vi.fn().mockRejectedValue({
+      code: 'write_access_required',
+      message: 'HomeRounds may not change your calendar yet: allow calendar changes, then try again.',
+    });
+    const { changed } = renderWith(reorder);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Use this order' }));
+    });
+    expect(screen.getByText(/^HomeRounds may not change your calendar yet/).getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('button', { name: 'Allow calendar changes' })).toBeTruthy();
+    expect(changed).not.toHaveBeenCalled();
+  });
+
+  it('offers nothing when the calendar already has the plan’s times, or the events carry no etag', () => {
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} reorder={vi.fn() as never} />);
+    expect(screen.queryByRole('button', { name: 'Use this order' })).toBeNull();
+  });
+});

@@ -13,7 +13,9 @@ import {
   supabaseBrokerSession,
 } from './adapters/google-token.ts';
 import { createLocationsClient, providePageLocations } from './adapters/locations.ts';
+import { createPatientStore, providePagePatients } from './adapters/patients.ts';
 import { createProfileHomeStore, providePageProfileHome } from './adapters/profile-home.ts';
+import { createReorderClient, providePageReorder } from './adapters/reorder-day.ts';
 import { createSupabaseAuthPorts } from './adapters/supabase-auth.ts';
 import { createSupabaseLoader, storageKeyFor } from './adapters/supabase-client.ts';
 import { readAccessToken } from './adapters/voice/access-token.ts';
@@ -32,8 +34,16 @@ const googleToken = createGoogleTokenBroker({
   onHandedOver: (refreshToken) => forgetStoredRefreshToken(storageKeyFor(config.supabaseUrl), refreshToken),
 });
 providePageProfileHome(createProfileHomeStore(supabase));
+providePagePatients(createPatientStore(supabase));
 providePageLocations(
   createLocationsClient({
+    supabaseUrl: config.supabaseUrl,
+    anonKey: config.supabaseAnonKey,
+    getAccessToken: () => readAccessToken(config.supabaseUrl),
+  }),
+);
+providePageReorder(
+  createReorderClient({
     supabaseUrl: config.supabaseUrl,
     anonKey: config.supabaseAnonKey,
     getAccessToken: () => readAccessToken(config.supabaseUrl),

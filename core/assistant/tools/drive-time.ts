@@ -1,5 +1,9 @@
 // drive_time: driving between two visits, or over a day or several in calendar order, counting the legs
-// from and back home when the home is known (the same legs as the Route view's calendar order).
+// from and back home when the home is known (the same legs as the Route view's calendar order). Between two visits
+// and over one day, the server's road drive times where it has them (ctx.travel, the same matrix optimize_route
+// plans with, so both count the same minutes); over several days, and without them, the straight-line estimate.
+// The answer says which.
+import type { TravelLookup } from '../../routing/travel/lookup.ts';
 import type { LatLon } from '../../routing/travel/provider.ts';
 import { dayText } from '../../time/zoned-time.ts';
 import { isPatientVisit, toVisit, type Visit } from '../../visits/visits.ts';
@@ -12,10 +16,12 @@ import {
   dateArg,
   distanceText,
   driveMinutes,
+  driveTimesNote,
   loadDay,
   loadDays,
   plural,
   result,
+  roadDrives,
   roadKm,
   stringArg,
   type ToolContext,
@@ -52,8 +58,11 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
           `No tengo la ubicación de ${!first.coords ? first.title : second.title}, así que no puedo estimar el trayecto.`,
         ),
       );
-    const minutes = driveMinutes(first.coords, second.coords).minutes;
-    const km = roadKm(first.coords, second.coords);
+    // Leaving the first visit when it ends: traffic for that time today and tomorrow.
+    const drives = await roadDrives(ctx, first.date, [first.coords, second.coords], first.endMinute);
+    const leg = legOf(first.coords, second.coords, drives?.lookup);
+    const { minutes, km } = leg;
+    const note = driveTimesNote(ctx, leg.road, drives?.departure ?? null);
     let gapText = '';
     if (first.date === second.date) {
       const gap = second.startMinute - first.endMinute;
@@ -74,13 +83,14 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
       'answer',
       tr(
         ctx,
-        `Driving from ${first.patient} (${first.address ?? 'no address'}) to ${second.patient} (${second.address ?? 'no address'}) takes about ${minutes} min, about ${distanceText(ctx, km)}.${gapText}`,
-        `El trayecto de ${first.patient} (${first.address ?? 'sin dirección'}) a ${second.patient} (${second.address ?? 'sin dirección'}) es de unos ${minutes} min, unos ${distanceText(ctx, km)}.${gapText}`,
+        `Driving from ${first.patient} (${first.address ?? 'no address'}) to ${second.patient} (${second.address ?? 'no address'}) takes about ${minutes} min, about ${distanceText(ctx, km)}.${gapText}${note}`,
+        `El trayecto de ${first.patient} (${first.address ?? 'sin dirección'}) a ${second.patient} (${second.address ?? 'sin dirección'}) es de unos ${minutes} min, unos ${distanceText(ctx, km)}.${gapText}${note}`,
       ),
       {
         minutes,
         km: Math.round(km * 10) / 10,
         gapMinutes: first.date === second.date ? second.startMinute - first.endMinute : null,
+        driveTimes: leg.road ? 'road' : 'approximate',
       },
     );
   }
@@ -101,7 +111,17 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
       { date, minutes: 0, km: 0, legs: [], countsHomeLegs: home !== null },
     );
   const homeName = tr(ctx, 'home', 'casa');
-  const legs = dayLegs(located, home).map((l) => ({
+  // The day's places as optimize_route asks for them (home first), traffic for the first visit today and tomorrow.
+  const drives = await roadDrives(
+    ctx,
+    date,
+    [...(home ? [home] : []), ...located.map((v) => v.coords as LatLon)],
+    located[0]?.startMinute ?? null,
+  );
+  const dayLegList = dayLegs(located, home, drives?.lookup);
+  const road = dayLegList.length > 0 && dayLegList.every((l) => l.road);
+  const note = driveTimesNote(ctx, road, drives?.departure ?? null);
+  const legs = dayLegList.map(({ road: _road, ...l }) => ({
     ...l,
     from: l.from ? (l.from.patient ?? l.from.title) : homeName,
     to: l.to ? (l.to.patient ?? l.to.title) : homeName,
@@ -123,8 +143,8 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
       );
   const say = tr(
     ctx,
-    `${capitalize(when(ctx, date))} you drive about ${minutes} min, about ${distanceText(ctx, km)}, ${counted}. The longest leg is ${longest.from} to ${longest.to}, about ${longest.minutes} min.${skipped ? ` ${skipped} visit${skipped === 1 ? ' has' : 's have'} no known location and ${skipped === 1 ? 'is' : 'are'} not counted.` : ''}`,
-    `${capitalize(when(ctx, date))} conduces unos ${minutes} min, unos ${distanceText(ctx, km)}, ${counted}. El trayecto más largo es de ${longest.from} a ${longest.to}, unos ${longest.minutes} min.${skipped ? ` ${plural(ctx, skipped, 'visit', 'visita')} sin ubicación conocida no se cuenta${skipped === 1 ? '' : 'n'}.` : ''}`,
+    `${capitalize(when(ctx, date))} you drive about ${minutes} min, about ${distanceText(ctx, km)}, ${counted}. The longest leg is ${longest.from} to ${longest.to}, about ${longest.minutes} min.${skipped ? ` ${skipped} visit${skipped === 1 ? ' has' : 's have'} no known location and ${skipped === 1 ? 'is' : 'are'} not counted.` : ''}${note}`,
+    `${capitalize(when(ctx, date))} conduces unos ${minutes} min, unos ${distanceText(ctx, km)}, ${counted}. El trayecto más largo es de ${longest.from} a ${longest.to}, unos ${longest.minutes} min.${skipped ? ` ${plural(ctx, skipped, 'visit', 'visita')} sin ubicación conocida no se cuenta${skipped === 1 ? '' : 'n'}.` : ''}${note}`,
   );
   return result('answer', say, {
     date,
@@ -132,7 +152,21 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
     km: Math.round(km * 10) / 10,
     countsHomeLegs: home !== null,
     legs: legs.map((l) => ({ ...l, km: Math.round(l.km * 10) / 10 })),
+    driveTimes: road ? 'road' : 'approximate',
   });
+}
+
+/**
+ * One leg: the road drive time and distance where `road` knows them (road-based, a route found), else the
+ * straight-line estimate (a leg with no road route is estimated too: the answer then says "approximate").
+ */
+function legOf(a: LatLon, b: LatLon, road: TravelLookup | undefined): { minutes: number; km: number; road: boolean } {
+  const minutes = road?.roadBased ? road.minutes(a, b) : undefined;
+  if (typeof minutes === 'number') {
+    const meters = road?.meters?.(a, b);
+    return { minutes: Math.ceil(minutes), km: typeof meters === 'number' ? meters / 1000 : roadKm(a, b), road: true };
+  }
+  return { minutes: driveMinutes(a, b).minutes, km: roadKm(a, b), road: false };
 }
 
 /**
@@ -142,7 +176,8 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
 function dayLegs(
   located: Visit[],
   home: LatLon | null,
-): Array<{ from: Visit | null; to: Visit | null; minutes: number; km: number }> {
+  road?: TravelLookup,
+): Array<{ from: Visit | null; to: Visit | null; minutes: number; km: number; road: boolean }> {
   const stops: Array<{ visit: Visit | null; at: LatLon }> = located.map((v) => ({ visit: v, at: v.coords as LatLon }));
   if (home && stops.length > 0) {
     stops.unshift({ visit: null, at: home });
@@ -150,12 +185,7 @@ function dayLegs(
   }
   return stops.slice(1).map((stop, i) => {
     const prev = stops[i] as (typeof stops)[number];
-    return {
-      from: prev.visit,
-      to: stop.visit,
-      minutes: driveMinutes(prev.at, stop.at).minutes,
-      km: roadKm(prev.at, stop.at),
-    };
+    return { from: prev.visit, to: stop.visit, ...legOf(prev.at, stop.at, road) };
   });
 }
 
@@ -166,6 +196,7 @@ async function driveRange(args: Args, ctx: ToolContext, from: string, home: LatL
   const days = await loadDays(ctx, from, to);
   const perDay = [...days.entries()]
     .map(([date, list]) => {
+      // Several days: the straight-line estimate (one road matrix per day would outlast a tool call).
       const legs = dayLegs(
         list.filter(isPatientVisit).filter((v) => v.coords),
         home,

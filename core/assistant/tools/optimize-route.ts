@@ -1,12 +1,29 @@
 // optimize_route: the day's best order, the same plan as the dashboard's Route view, said with its saving,
-// or, when no order meets every window, which windows break and the least-late order.
+// or, when no order meets every window, which windows break and the least-late order. Where the server has a road
+// matrix (ctx.travel), the plan counts road drive times for the day's places (with traffic at the day's first visit
+// for today and tomorrow); otherwise, or when the service does not answer in time, the straight-line estimate. The
+// answer says which.
 import { locateAll } from '../../geo/geocoder.ts';
 import { addressesToLocate } from '../../routing/calendar-day.ts';
+import type { PlaceInput } from '../../routing/day-plan.ts';
 import { DEFAULT_MOVE_RULE } from '../../routing/move-rule.ts';
-import { planDay } from '../../routing/plan-day.ts';
+import { dayPoints, planDay } from '../../routing/plan-day.ts';
 import { addDays, zonedDateTime } from '../../time/zoned-time.ts';
 import type { ToolResult } from '../contract.ts';
-import { type Args, clock, dateArg, loadDay, plural, result, type ToolContext, today, tr, when } from '../tool-kit.ts';
+import {
+  type Args,
+  clock,
+  dateArg,
+  driveTimesNote,
+  loadDay,
+  plural,
+  result,
+  roadDrives,
+  type ToolContext,
+  today,
+  tr,
+  when,
+} from '../tool-kit.ts';
 import type { HomeAware } from './home-aware.ts';
 
 /**
@@ -25,9 +42,17 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
   const home = (await ctx.home?.()) ?? null;
   // Events written by people carry an address, not coordinates: the server's geocoder locates them.
   const locations = ctx.geocoder ? await locateAll(ctx.geocoder, addressesToLocate(events, date)) : undefined;
-  const plan = planDay(events, date, {
-    ...(home ? { home: { lat: home.lat, lon: home.lon, label: 'Home' } } : {}),
+  const homePlace: PlaceInput | undefined = home ? { lat: home.lat, lon: home.lon, label: 'Home' } : undefined;
+  // Road drive times for the places the plan drives between, when the server has a road matrix.
+  const day = dayPoints(events, date, {
+    ...(homePlace ? { home: homePlace } : {}),
     ...(locations ? { locations } : {}),
+  });
+  const drives = await roadDrives(ctx, date, day.points, day.firstStartMinute);
+  const plan = planDay(events, date, {
+    ...(homePlace ? { home: homePlace } : {}),
+    ...(locations ? { locations } : {}),
+    ...(drives ? { travel: drives.lookup } : {}),
     // The clinician's rule for moving visits (the default until they set one): the plan says which it followed.
     rule: { rule: DEFAULT_MOVE_RULE, today: today(ctx) },
   });
@@ -84,6 +109,8 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
         'between visits, not counting the drive from and back home',
         'entre visitas, sin contar el trayecto desde y hasta casa',
       );
+  const road = report.roadDriveTimes === true;
+  const driveNote = driveTimesNote(ctx, road, drives?.departure ?? null);
   const facts = {
     date,
     order: report.optimized.order,
@@ -97,6 +124,7 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     countsHomeLegs: report.countsHomeLegs,
     lateMinutes: Math.round(report.optimized.lateMinutes),
     rule: plan.rule ?? null,
+    driveTimes: road ? 'road' : 'approximate',
   };
   if (!report.feasible) {
     // No saving: say which windows break and by how much, and which order is the least late.
@@ -120,8 +148,8 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
       'answer',
       tr(
         ctx,
-        `No order ${span} meets every patient's time window, so there is no saving to claim. ${broken} ${which}`,
-        `Ningún orden ${span} cumple todas las franjas horarias, así que no hay ahorro que indicar. ${which}`,
+        `No order ${span} meets every patient's time window, so there is no saving to claim. ${broken} ${which}${driveNote}`,
+        `Ningún orden ${span} cumple todas las franjas horarias, así que no hay ahorro que indicar. ${which}${driveNote}`,
       ),
       facts,
     );
@@ -131,8 +159,8 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
       'answer',
       tr(
         ctx,
-        `Your calendar order ${span} is already the best: about ${before} min of driving ${legs}, ${report.optimized.stops.length} visits.`,
-        `El orden de tu calendario ${span} ya es el mejor: unos ${before} min de conducción ${legs}, ${report.optimized.stops.length} visitas.`,
+        `Your calendar order ${span} is already the best: about ${before} min of driving ${legs}, ${report.optimized.stops.length} visits.${driveNote}`,
+        `El orden de tu calendario ${span} ya es el mejor: unos ${before} min de conducción ${legs}, ${report.optimized.stops.length} visitas.${driveNote}`,
       ),
       facts,
     );
@@ -141,8 +169,8 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     'answer',
     tr(
       ctx,
-      `Best order ${span} (${report.optimized.stops.length} visits):\n${order}\nDriving drops from about ${before} to ${after} min ${legs}: you save ${saved} min (${Math.round(report.savedPercent ?? 0)}%).${ruleNote} Your calendar is unchanged; the Route view shows the same plan.`,
-      `Mejor orden ${span} (${report.optimized.stops.length} visitas):\n${order}\nLa conducción baja de unos ${before} a ${after} min ${legs}: ahorras ${saved} min (${Math.round(report.savedPercent ?? 0)} %). Tu calendario no cambia.`,
+      `Best order ${span} (${report.optimized.stops.length} visits):\n${order}\nDriving drops from about ${before} to ${after} min ${legs}: you save ${saved} min (${Math.round(report.savedPercent ?? 0)}%).${ruleNote}${driveNote} Your calendar is unchanged; the Route view shows the same plan.`,
+      `Mejor orden ${span} (${report.optimized.stops.length} visitas):\n${order}\nLa conducción baja de unos ${before} a ${after} min ${legs}: ahorras ${saved} min (${Math.round(report.savedPercent ?? 0)} %).${driveNote} Tu calendario no cambia.`,
     ),
     facts,
   );

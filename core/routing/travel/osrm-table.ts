@@ -119,7 +119,7 @@ export function createOsrmTableProvider(options: OsrmTableOptions): TravelTimePr
           });
         }
       }
-      return { minutes, source: 'osrm' };
+      return { minutes, source: 'osrm', roadBased: true };
     },
   };
 }

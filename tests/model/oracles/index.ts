@@ -4,8 +4,10 @@ import { authOracle } from './auth.oracle.ts';
 import { callSessionOracle } from './call-session.oracle.ts';
 import { confirmationBatchOracle } from './confirmation-batch.oracle.ts';
 import { conversationOracle } from './conversation.oracle.ts';
+import { dayOrderOracle } from './day-order.oracle.ts';
 import { dayPlacesOracle } from './day-places.oracle.ts';
 import { dayStartOracle } from './day-start.oracle.ts';
+import { patientListOracle } from './patient-list.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
 import { speechRecognitionOracle } from './speech-recognition.oracle.ts';
 import { videoClientOracle } from './video-client.oracle.ts';
@@ -20,6 +22,8 @@ export const ORACLES: Record<string, StepOracle> = {
   'confirmation-batch': confirmationBatchOracle,
   'day-start': dayStartOracle,
   'day-places': dayPlacesOracle,
+  'day-order': dayOrderOracle,
+  'patient-list': patientListOracle,
   conversation: conversationOracle,
   'speech-recognition': speechRecognitionOracle,
 };

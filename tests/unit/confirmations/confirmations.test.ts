@@ -9,6 +9,7 @@ import {
   callingHoursEnd,
   callVariables,
   eveningCallTime,
+  movedWindowText,
   withinCallingHours,
 } from '../../../core/confirmations/call-list.ts';
 import type { ConfirmationStatus, VisitConfirmation } from '../../../core/confirmations/contract.ts';
@@ -101,6 +102,52 @@ describe('the call list', () => {
     expect(JSON.stringify(vars)).not.toContain(visit.visitType as string);
     expect(arrivalWindowText(9 * 60 + 10)).toBe('between 9 and 10 AM');
     expect(arrivalWindowText(11 * 60 + 45)).toBe('between 11:30 AM and 12:30 PM');
+  });
+
+  it('tells a patient whose visit "Use this order" moved the new time and the one they knew', () => {
+    const visit = patientVisits[0] as Visit;
+    const known = new Date(Date.parse(visit.start) - 90 * 60_000).toISOString();
+    const moved = toVisit(
+      {
+        id: visit.id,
+        title: visit.title,
+        start: visit.start,
+        end: visit.end,
+        allDay: false,
+        properties: { homeroundsMovedFrom: known },
+      },
+      'America/Chicago',
+    );
+    expect(moved.movedFrom).toBe(known);
+    const [entry] = buildCallList({
+      visits: [{ ...moved, phone: '(312) 555-0142' }],
+      timeZone: 'America/Chicago',
+      callAt: new Date('2026-11-23T23:00:00Z'),
+      doNotCall: new Set(),
+    });
+    expect(entry?.movedFrom).toBe(known);
+    const vars = callVariables({
+      visit: { ...visit, startMinute: 10 * 60 + 30, movedFromMinute: 9 * 60 },
+      clinician: { name: 'Maya Patel' },
+      agencyName: 'Lakeshore Home Health',
+      callbackNumber: '+13125550100',
+      callToken: 'tok',
+    });
+    expect(vars.visitWindow).toBe('between 10:30 and 11:30 AM: a new time, it was between 9 and 10 AM');
+    // Undo put it back: the mark equals the start, and the call says the usual window.
+    const back = toVisit(
+      {
+        id: visit.id,
+        title: visit.title,
+        start: visit.start,
+        end: visit.end,
+        allDay: false,
+        properties: { homeroundsMovedFrom: visit.start },
+      },
+      'America/Chicago',
+    );
+    expect(back.movedFrom).toBeNull();
+    expect(movedWindowText(9 * 60 + 10, 9 * 60)).toBe('between 9 and 10 AM');
   });
 });
 

@@ -33,6 +33,7 @@ export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts 
               ports={schedulePorts}
               onSignInAgain={() => signIn('/dashboard')}
               refreshRequests={calendarChanges.subscribe}
+              onAllowCalendarChanges={allowCalendarChanges}
             />
           </ErrorBoundary>
         </div>

@@ -2,14 +2,26 @@
 // first. Kept apart from the Route view (and from core/routing) so the schedule panel can use it
 // without pulling the optimiser into the dashboard chunk.
 import type { CalendarEvent } from '../../../../core/calendar/index.ts';
+import { recogniseEvent } from '../../../../core/visits/recognise/recognise.ts';
 import { eventDay } from '../../../../machines/schedule/schedule.confirmations.ts';
 import { appNow } from '../../app/clock.ts';
 
 export { eventDay };
 
-/** A timed event that carries HomeRounds coordinates, i.e. a visit the optimiser can plan. */
+/**
+ * A timed visit the optimiser can plan: one that carries HomeRounds coordinates, or one recognised as a patient's
+ * visit with an address to locate (calendars written by people).
+ */
 export function isRoutableVisit(event: CalendarEvent): boolean {
-  return !event.allDay && Boolean(event.properties?.lat);
+  if (event.allDay) return false;
+  if (event.properties?.lat) return true;
+  const recognised = recogniseEvent({
+    title: event.title,
+    location: event.location ?? null,
+    description: event.description ?? null,
+    allDay: false,
+  });
+  return recognised.visit && recognised.address !== null;
 }
 
 /** The local date of `now` as YYYY-MM-DD. */

@@ -18,7 +18,8 @@ export interface DayPlaces extends DayPlacesView {
 const NOTHING_TO_LOCATE: DayPlacesView = { status: 'located', locations: new Map(), message: null };
 
 export function useDayPlaces(locate: LocateAddresses | null, addresses: readonly string[]): DayPlaces {
-  const key = addresses.join('\n');
+  // The same addresses in another order (the calendar reloaded after a move) are not located again.
+  const key = [...addresses].sort().join('\n');
   const runs = locate !== null && addresses.length > 0;
   const [view, setView] = useState<DayPlacesView>(
     runs ? { status: 'locating', locations: new Map(), message: null } : NOTHING_TO_LOCATE,

@@ -1,21 +1,24 @@
 // The Route view of the schedule panel (loaded lazily): one day's visits in the optimised order with
 // the drive before each, the calendar order beside it, the saving, whether the order is proven the
-// shortest, the change lines, what could not be planned, and a schematic map. Read-only: it never
-// changes the calendar. Titles and addresses are provider text, rendered as React text only. A stop
+// shortest, the change lines, what could not be planned, and a schematic map. The calendar changes only on
+// "Use this order" (route-order.tsx: all or none, with Undo). Titles and addresses are provider text, rendered as React text only. A stop
 // whose visit has an evening confirmation status carries its mark. The drives from and back home are
 // counted when the clinician's profile holds where the day starts (route-home.tsx: read, set from this
 // device's location, changed or forgotten); the plan waits for that read, at most HOME_READ_TIMEOUT_MS.
 import { useEffect, useMemo, useRef } from 'react';
 import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
+import { movesFromPlan } from '../../../../core/routing/reorder-contract.ts';
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { type LocateAddresses, pageLocations } from '../../adapters/locations.ts';
 import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../adapters/profile-home.ts';
+import { pageReorderDay, type ReorderDay } from '../../adapters/reorder-day.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
 import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
 import { formatDayLong, localDay } from './route-days.ts';
 import { DayStartControls, useDayStart } from './route-home.tsx';
 import { RouteMap } from './route-map.tsx';
+import { RouteOrder, showsOrder, USE_ORDER_TEXT, useDayOrder } from './route-order.tsx';
 import { useDayPlaces } from './route-places.ts';
 import {
   addressesToLocate,
@@ -47,6 +50,12 @@ export interface RouteViewProps {
   today?: string;
   /** Locates visit addresses on the server (default: the page's, main.tsx); null: no server to ask. */
   locate?: LocateAddresses | null;
+  /** Moves the day's visits on the server, "Use this order" (default: the page's, main.tsx); null: not offered. */
+  reorder?: ReorderDay | null;
+  /** The calendar changed ("Use this order", Undo): the schedule reloads. */
+  onCalendarChanged?(): void;
+  /** Asks Google for calendar-change consent. */
+  onAllowCalendarChanges?(): void;
 }
 
 /** The label the plan gives the home, as `homerounds route optimize` does (the legs say "from home"). */
@@ -57,7 +66,19 @@ export const ROUTE_PLANNING_TEXT = 'Planning the route...';
 /** The booked start as written on the calendar (its wall-clock time), in the app's one time format. */
 const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? formatClock(iso.slice(11, 16)) : '');
 
-export function RouteView({ day, events, onClose, home, homeStore, geolocation, today, locate }: RouteViewProps) {
+export function RouteView({
+  day,
+  events,
+  onClose,
+  home,
+  homeStore,
+  geolocation,
+  today,
+  locate,
+  reorder,
+  onCalendarChanged,
+  onAllowCalendarChanges,
+}: RouteViewProps) {
   const fixed = useMemo<ProfileHome | null>(
     () => (home ? { label: home.label ?? null, lat: home.lat, lng: home.lon } : null),
     [home],
@@ -114,6 +135,11 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation, 
     [events, day],
   );
   const report = plan?.report ?? null;
+  const moves = useMemo(() => (report ? movesFromPlan(report, events) : []), [report, events]);
+  const order = useDayOrder(day, reorder === undefined ? pageReorderDay() : reorder, onCalendarChanged);
+  const orderControls = showsOrder(order, moves) ? (
+    <RouteOrder order={order} moves={moves} onAllowCalendarChanges={onAllowCalendarChanges} />
+  ) : null;
 
   return (
     <section ref={rootRef} className="route-view" aria-labelledby="route-view-title" data-route-day={day}>
@@ -147,6 +173,9 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation, 
         <p className="route-view__empty">No visits with a location on this day: there is no route to plan.</p>
       ) : null}
 
+      {/* While the plan is made again (the calendar reloading after a move), what was moved and its Undo stay. */}
+      {report ? null : orderControls}
+
       {report ? (
         <>
           <div className="route-summary">
@@ -179,6 +208,8 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation, 
             </p>
             {plan?.rule ? <p className="route-summary__rule">{plan.rule}</p> : null}
           </div>
+
+          {orderControls}
 
           <div className="route-orders">
             <div className="route-orders__optimised">
@@ -264,7 +295,9 @@ export function RouteView({ day, events, onClose, home, homeStore, geolocation, 
         </>
       ) : null}
 
-      <p className="route-view__readonly">This plan is a suggestion: your calendar is not changed.</p>
+      <p className="route-view__readonly">
+        This plan is a suggestion: your calendar changes only when you choose “{USE_ORDER_TEXT}”.
+      </p>
     </section>
   );
 }

@@ -27,8 +27,10 @@ import { dashboardScheduleMachine } from './schedule-loader.ts';
 
 const ScheduleCalendar = lazy(() => import('./schedule-calendar.tsx').then((m) => ({ default: m.ScheduleCalendar })));
 const RouteView = lazy(() => import('../route/route-view.tsx').then((m) => ({ default: m.RouteView })));
+const PatientsView = lazy(() => import('../patients/patients-view.tsx').then((m) => ({ default: m.PatientsView })));
 
 export const ROUTE_LOADING_TEXT = 'Planning the route...';
+export const PATIENTS_LOADING_TEXT = 'Loading your patients…';
 /** Coming back to the tab after this long reloads the calendar. */
 export const STALE_AFTER_MS = 5 * 60_000;
 
@@ -40,9 +42,17 @@ export interface SchedulePanelProps {
   initialDate?: string;
   /** Subscribes to "the calendar changed elsewhere" (the assistant's writes): the panel reloads in place. */
   refreshRequests?: (listener: () => void) => () => void;
+  /** Asks Google for calendar-change consent ("Use this order" without it). */
+  onAllowCalendarChanges?(): void;
 }
 
-export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshRequests }: SchedulePanelProps) {
+export function SchedulePanel({
+  ports,
+  onSignInAgain,
+  initialDate,
+  refreshRequests,
+  onAllowCalendarChanges,
+}: SchedulePanelProps) {
   const machine = useMemo(() => dashboardScheduleMachine(ports), [ports]);
   const actor = useActorRef(machine);
   const view = useSelector(actor, toScheduleView, shallowEqual);
@@ -97,11 +107,20 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshReques
   }, [routeDay]);
   const openRoute = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isDayString(dayValue)) setRouteDay(dayValue);
+    if (!isDayString(dayValue)) return;
+    setPatientsOpen(false);
+    setRouteDay(dayValue);
   };
   const closeRoute = () => {
     returnFocus.current = true;
     setRouteDay(null);
+  };
+  // The Patients view: the list, and the patients the calendar suggests for it.
+  const [patientsOpen, setPatientsOpen] = useState(false);
+  const patientsButtonRef = useRef<HTMLButtonElement>(null);
+  const closePatients = () => {
+    setPatientsOpen(false);
+    queueMicrotask(() => patientsButtonRef.current?.focus());
   };
 
   return (
@@ -165,19 +184,46 @@ export function SchedulePanel({ ports, onSignInAgain, initialDate, refreshReques
           <button ref={planButtonRef} type="submit" className="button button--primary">
             Plan route
           </button>
+          <button
+            ref={patientsButtonRef}
+            type="button"
+            className="button button--secondary"
+            aria-expanded={patientsOpen}
+            onClick={() => {
+              setRouteDay(null);
+              setPatientsOpen(true);
+            }}
+          >
+            Patients
+          </button>
         </form>
+      ) : null}
+
+      {showCalendar && patientsOpen && routeDay === null ? (
+        <ErrorBoundary>
+          <Suspense fallback={<Spinner label={PATIENTS_LOADING_TEXT} />}>
+            <PatientsView events={view.events} onClose={closePatients} />
+          </Suspense>
+        </ErrorBoundary>
       ) : null}
 
       {showCalendar && routeDay !== null ? (
         <ErrorBoundary>
           <Suspense fallback={<Spinner label={ROUTE_LOADING_TEXT} />}>
-            <RouteView key={routeDay} day={routeDay} events={view.events} onClose={closeRoute} />
+            <RouteView
+              key={routeDay}
+              day={routeDay}
+              events={view.events}
+              onClose={closeRoute}
+              onCalendarChanged={refresh}
+              onAllowCalendarChanges={onAllowCalendarChanges}
+            />
           </Suspense>
         </ErrorBoundary>
       ) : null}
 
       {showCalendar ? (
-        <div hidden={routeDay !== null}>
+        <div hidden={routeDay !== null || patientsOpen}>
           <ErrorBoundary>
             <Suspense fallback={<Spinner label={SCHEDULE_LOADING_TEXT} />}>
               <ScheduleCalendar events={view.events} initialDate={initialDate} />

@@ -1,0 +1,50 @@
+// The patient list read into the calendar's events before they are planned or shown: a visit whose patient is on the
+// list gets what the clinician confirmed there (the preferred window, the address and its place when the event has
+// none), and an event naming someone the clinician marked "not a patient" is not a visit, whatever its words say
+// (the clinician's correction, remembered). Matching is by the folded name (nameKey), so a renamed or re-punctuated
+// title still finds its patient. The events are copies: the calendar is never changed here.
+import type { CalendarEvent } from '../calendar/calendar.types.ts';
+import { recogniseEvent } from '../visits/recognise/recognise.ts';
+import { NOT_PATIENT_PROPERTY, PATIENT_RECORD_PROPERTY } from '../visits/visits.ts';
+import { nameKey, type PatientRecord } from './patients.ts';
+
+export function withPatientRecords(
+  events: readonly CalendarEvent[],
+  records: readonly PatientRecord[],
+): CalendarEvent[] {
+  if (records.length === 0) return [...events];
+  const byKey = new Map(records.map((record) => [record.name_key, record]));
+  return events.map((event) => {
+    if (event.allDay) return event;
+    const recognised = recogniseEvent({
+      title: event.title,
+      location: event.location ?? null,
+      description: event.description ?? null,
+      allDay: false,
+    });
+    const record = recognised.patient ? byKey.get(nameKey(recognised.patient)) : undefined;
+    if (!record) return event;
+    const properties = { ...event.properties };
+    if (record.status === 'not_patient') {
+      properties[NOT_PATIENT_PROPERTY] = 'true';
+      return { ...event, properties };
+    }
+    properties[PATIENT_RECORD_PROPERTY] = record.id;
+    if (record.window_start && record.window_end && !properties.windowStart) {
+      properties.windowStart = record.window_start;
+      properties.windowEnd = record.window_end;
+    }
+    const linked: CalendarEvent = { ...event, properties };
+    if (!event.location?.trim() && !recognised.address && record.address) linked.location = record.address;
+    if (
+      !properties.lat &&
+      record.lat !== null &&
+      record.lng !== null &&
+      (!event.location?.trim() || event.location.trim() === record.address)
+    ) {
+      properties.lat = String(record.lat);
+      properties.lng = String(record.lng);
+    }
+    return linked;
+  });
+}

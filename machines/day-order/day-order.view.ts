@@ -1,0 +1,58 @@
+// What the Route view shows of "Use this order": the button (proposed, after Undo, after a refusal), the work under
+// way, what moved with Undo beside it, and every failure in the server's own words, with what to do next.
+import type { SnapshotFrom } from 'xstate';
+import type { dayOrderMachine } from './day-order.machine.ts';
+import { DAY_ORDER_MESSAGES } from './day-order.messages.ts';
+import type { DayOrderFailure } from './day-order.types.ts';
+
+export interface DayOrderView {
+  status: 'proposed' | 'applying' | 'applied' | 'undoing' | 'undone' | 'refused' | 'undoFailed' | 'uncertain';
+  busy: boolean;
+  /** "Use this order" may be pressed (with the plan's moves). */
+  canUse: boolean;
+  canUndo: boolean;
+  /** The refusal asks for calendar-change consent first ("Allow calendar changes"). */
+  needsWriteAccess: boolean;
+  /** How many visits the last "Use this order" moved (0 before any). */
+  movedCount: number;
+  failure: DayOrderFailure | null;
+  message: string | null;
+}
+
+function appliedText(moved: number): string {
+  if (moved === 0) return 'Your calendar already has this order.';
+  const visits = moved === 1 ? '1 visit' : `${moved} visits`;
+  return `Moved ${visits} to the new order. Patients whose time changed hear the new time in the evening confirmation call.`;
+}
+
+export function toDayOrderView(snapshot: SnapshotFrom<typeof dayOrderMachine>): DayOrderView {
+  const status = snapshot.value as DayOrderView['status'];
+  const { failure, applied } = snapshot.context;
+  const movedCount = applied?.moved.length ?? 0;
+  const message =
+    status === 'applying'
+      ? DAY_ORDER_MESSAGES.applying
+      : status === 'undoing'
+        ? DAY_ORDER_MESSAGES.undoing
+        : status === 'applied'
+          ? appliedText(movedCount)
+          : status === 'undone'
+            ? DAY_ORDER_MESSAGES.undone
+            : status === 'refused'
+              ? (failure?.message ?? null)
+              : status === 'undoFailed'
+                ? `${DAY_ORDER_MESSAGES.undoFailed} ${(failure as DayOrderFailure).message}`
+                : status === 'uncertain'
+                  ? DAY_ORDER_MESSAGES.noAnswer
+                  : null;
+  return {
+    status,
+    busy: snapshot.hasTag('busy'),
+    canUse: status === 'proposed' || status === 'undone' || status === 'refused' || status === 'uncertain',
+    canUndo: (status === 'applied' && movedCount > 0) || status === 'undoFailed',
+    needsWriteAccess: status === 'refused' && failure?.code === 'write_access_required',
+    movedCount,
+    failure: status === 'refused' || status === 'undoFailed' ? failure : null,
+    message,
+  };
+}

@@ -1,0 +1,92 @@
+// The patient list in Postgres (public.patients, migration 20261127300000) through the local PostgREST stand-in, as
+// the dashboard reads and writes it with supabase-js: each clinician reads and changes only their own patients,
+// the anon key reaches nothing, and the database refuses a record that cannot be right (a window that ends before it
+// starts, a name twice) whatever the client checked.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
+import { PATIENT_COLUMNS, toPatientRecord } from '../../web/src/adapters/patients.ts';
+import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+
+const MAYA = 'maya.patel@homerounds.test';
+const JORDAN = 'jordan.kim@homerounds.test';
+
+let platform: TestPlatform;
+
+beforeAll(async () => {
+  platform = await startLocalPlatform();
+}, 120_000);
+afterAll(async () => {
+  await platform?.close();
+});
+
+async function userId(email: string): Promise<string> {
+  const { rows } = await platform.db.query<{ id: string }>('select id from auth.users where email = $1', [email]);
+  return rows[0]?.id as string;
+}
+
+/** A row written as the database's owner would (the dashboard's inserts are tested in the browser journey). */
+async function insertAs(email: string, name: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const columns = ['user_id', 'name_key', 'full_name', ...Object.keys(extra)];
+  const values = [await userId(email), name.toLowerCase(), name, ...Object.values(extra)];
+  const { rows } = await platform.db.query<{ id: string }>(
+    `insert into public.patients (${columns.join(', ')}) values (${columns.map((_, i) => `$${i + 1}`).join(', ')}) returning id`,
+    values,
+  );
+  return rows[0]?.id as string;
+}
+
+describe('the patient list', () => {
+  it('is each clinician’s own: read and changed by its owner only, not reachable with the anon key', async () => {
+    const ida = await insertAs(MAYA, 'Ida Winter', {
+      window_start: '09:00',
+      window_end: '12:00',
+      phone: '(312) 555-0142',
+    });
+    await insertAs(JORDAN, 'Glen Story');
+    const maya = (await signIn(platform, MAYA)).client;
+    const jordan = (await signIn(platform, JORDAN)).client;
+
+    const mine = await maya.from('patients').select(PATIENT_COLUMNS).order('full_name');
+    expect(mine.error).toBeNull();
+    expect((mine.data ?? []).map((row) => toPatientRecord(row as Record<string, unknown>))).toEqual([
+      expect.objectContaining({
+        id: ida,
+        full_name: 'Ida Winter',
+        window_start: '09:00',
+        window_end: '12:00',
+        status: 'patient',
+      }),
+    ]);
+    const theirs = await jordan.from('patients').select('full_name');
+    expect(theirs.data).toEqual([{ full_name: 'Glen Story' }]);
+
+    // Jordan cannot change Maya's patient: no row matches for him, nothing changes.
+    const refused = await jordan.from('patients').update({ notes: 'x' }).eq('id', ida).select('id');
+    expect(refused.data).toEqual([]);
+    const edited = await maya.from('patients').update({ language: 'Polish' }).eq('id', ida).select('language');
+    expect(edited.data).toEqual([{ language: 'Polish' }]);
+    const { rows } = await platform.db.query<{ notes: string | null }>(
+      'select notes from public.patients where id = $1',
+      [ida],
+    );
+    expect(rows[0]?.notes).toBeNull();
+
+    const anon = await fetch(`${platform.url}/rest/v1/patients?select=full_name`, {
+      headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${LOCAL_ANON_KEY}` },
+    });
+    expect(anon.status).toBeGreaterThanOrEqual(400);
+  });
+
+  it('refuses a window that ends before it starts and a name twice, whatever the client sent', async () => {
+    await insertAs(MAYA, 'Rosa Delgado');
+    await expect(insertAs(MAYA, 'Rosa Delgado')).rejects.toThrow(/duplicate key|unique/);
+    await expect(insertAs(MAYA, 'Bea Hart', { window_start: '12:00', window_end: '09:00' })).rejects.toThrow(/check/);
+    await expect(insertAs(MAYA, 'Ann Lee', { window_start: '12:00' })).rejects.toThrow(/check/);
+    const maya = (await signIn(platform, MAYA)).client;
+    const bad = await maya
+      .from('patients')
+      .update({ window_start: '13:00', window_end: '12:00' })
+      .eq('name_key', 'rosa delgado');
+    expect(bad.error?.code).toBe('23514');
+  });
+});

@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+// The Patients view (issue 21): the calendar's patients suggested once per person however the events spell them,
+// each added or marked "not a patient" (never suggested again), a patient's details edited, bad input refused with
+// what to fix, and provider text shown as text.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CalendarEvent } from '../../core/calendar/index.ts';
+import type { PatientRecord } from '../../core/patients/patients.ts';
+import type { PatientListPorts, PatientSave } from '../../machines/patient-list/index.ts';
+import { createPatientStore } from '../../web/src/adapters/patients.ts';
+import { PatientsView } from '../../web/src/features/patients/patients-view.tsx';
+
+afterEach(cleanup);
+
+const DAY = '2026-11-24';
+const event = (id: string, title: string, hhmm: string, location?: string): CalendarEvent => ({
+  id,
+  title,
+  start: `${DAY}T${hhmm}:00-06:00`,
+  end: `${DAY}T${hhmm.slice(0, 2)}:45:00-06:00`,
+  allDay: false,
+  ...(location ? { location } : {}),
+});
+const EVENTS = [
+  event('e1', 'SN f/u: WINTER, IDA', '09:00', '4400 N Broadway, Chicago, IL 60640'),
+  event('e2', 'Lunch', '11:00', '3400 N Clark St, Chicago, IL 60657'),
+  event('e3', 'Ida Winter ROC', '13:00', '4400 N Broadway, Chicago, IL 60640'),
+  event('e4', 'PT eval - <b>Rosa</b> Delgado', '15:00', '1815 W Cortland St, Chicago, IL 60622'),
+];
+
+/** The list in memory, as the database would keep it (ids assigned on insert, one row per name key). */
+function memoryStore(initial: PatientRecord[] = []) {
+  const rows = new Map(initial.map((r) => [r.id, r]));
+  const saves: PatientSave[] = [];
+  let next = 1;
+  const store: PatientListPorts = {
+    list: async () => [...rows.values()],
+    save: async (save) => {
+      saves.push(save);
+      if (save.kind === 'insert') {
+        const row = { ...save.record, id: `id-${next++}` };
+        rows.set(row.id, row);
+        return row;
+      }
+      const row = { ...(rows.get(save.id) as PatientRecord), ...save.changes } as PatientRecord;
+      rows.set(row.id, row);
+      return row;
+    },
+  };
+  return { store, saves, rows };
+}
+
+async function open(store: PatientListPorts) {
+  render(<PatientsView events={EVENTS} onClose={() => {}} store={store} timeZone="America/Chicago" />);
+  return screen.findByRole('list', { name: 'Suggested patients' });
+}
+
+describe('the Patients view', () => {
+  it('suggests each patient once however the calendar spells them, not the lunch, and shows their text as text', async () => {
+    const { store } = memoryStore();
+    const suggested = await open(store);
+    const cards = within(suggested).getAllByRole('listitem');
+    expect(cards.map((c) => c.querySelector('.patient-card__name')?.textContent)).toEqual([
+      expect.stringMatching(/^(Ida Winter|IDA WINTER|Winter, Ida)$/i),
+      expect.stringMatching(/Rosa.*Delgado/),
+    ]);
+    expect(cards[0]?.textContent).toContain('2 visits on your calendar');
+    expect(cards[0]?.textContent).toContain('4400 N Broadway');
+    expect(suggested.textContent).not.toContain('Lunch');
+    expect(suggested.querySelector('b')).toBeNull();
+  });
+
+  it('adds a suggestion to the list, and a name marked “Not a patient” is remembered and not suggested again', async () => {
+    const { store, saves } = memoryStore();
+    const suggested = await open(store);
+    const [ida, rosa] = within(suggested).getAllByRole('listitem');
+    await act(async () => {
+      fireEvent.click(within(ida as HTMLElement).getByRole('button', { name: 'Add to my patients' }));
+    });
+    expect(saves[0]).toMatchObject({
+      kind: 'insert',
+      record: { name_key: 'ida winter', status: 'patient', address: '4400 N Broadway, Chicago, IL 60640' },
+    });
+    const patients = await screen.findByRole('list', { name: 'Patients' });
+    expect(patients.textContent).toMatch(/Ida Winter/i);
+    await act(async () => {
+      fireEvent.click(within(rosa as HTMLElement).getByRole('button', { name: 'Not a patient' }));
+    });
+    expect(saves[1]).toMatchObject({ kind: 'insert', record: { status: 'not_patient', address: null } });
+    expect(screen.getByText('No new patients on your calendar.')).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Not patients' }).textContent).toMatch(/Delgado/);
+    cleanup();
+    // Opened again (the list read from the store): nothing is suggested twice.
+    render(<PatientsView events={EVENTS} onClose={() => {}} store={store} timeZone="America/Chicago" />);
+    await screen.findByRole('list', { name: 'Patients' });
+    expect(screen.queryByRole('list', { name: 'Suggested patients' })).toBeNull();
+  });
+
+  it('edits what the clinician keeps about a patient', async () => {
+    const { store, saves } = memoryStore([
+      {
+        id: 'p1',
+        name_key: 'ida winter',
+        status: 'patient',
+        full_name: 'Ida Winter',
+        address: '4400 N Broadway, Chicago, IL 60640',
+        lat: null,
+        lng: null,
+        phone: null,
+        window_start: null,
+        window_end: null,
+        language: null,
+        notes: null,
+        automated_calls_consent: false,
+      },
+    ]);
+    await open(store);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const form = screen.getByRole('form', { name: 'Edit Ida Winter' });
+    fireEvent.change(within(form).getByLabelText('From'), { target: { value: '09:00' } });
+    fireEvent.change(within(form).getByLabelText('To'), { target: { value: '12:00' } });
+    fireEvent.change(within(form).getByLabelText('Language'), { target: { value: 'Polish' } });
+    fireEvent.click(within(form).getByLabelText('Agrees to automated reminder calls'));
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    });
+    expect(saves[0]).toMatchObject({
+      kind: 'update',
+      id: 'p1',
+      changes: { window_start: '09:00', window_end: '12:00', language: 'Polish', automated_calls_consent: true },
+    });
+    const card = screen.getByRole('list', { name: 'Patients' });
+    expect(card.textContent).toContain('Polish');
+    expect(card.textContent).toContain('Agrees to automated reminder calls');
+    expect(card.textContent).toMatch(/Prefers 9:00\sAM – 12:00\sPM/);
+  });
+
+  it('says what cannot be read, and Try again reads it', async () => {
+    const list = vi.fn().mockRejectedValueOnce(new Error('PGRST000')).mockResolvedValue([]);
+    render(
+      <PatientsView events={EVENTS} onClose={() => {}} store={{ list, save: vi.fn() }} timeZone="America/Chicago" />,
+    );
+    await screen.findByText(/Your patient list could not be loaded just now\./);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByRole('list', { name: 'Suggested patients' });
+  });
+});
+
+describe('the patient store', () => {
+  it('refuses a change that cannot be right before it reaches the database, saying what to fix', async () => {
+    const loader = { load: vi.fn(async () => Promise.reject(new Error('not reached'))) };
+    const store = createPatientStore(loader as never);
+    const signal = new AbortController().signal;
+    await expect(
+      store.save({ kind: 'update', id: 'p1', changes: { window_start: '12:00', window_end: '09:00' } }, signal),
+    ).rejects.toMatchObject({ userMessage: 'The preferred window must end after it starts.' });
+    await expect(
+      store.save({ kind: 'update', id: 'p1', changes: { window_start: '12:00' } }, signal),
+    ).rejects.toMatchObject({
+      userMessage: 'Give both ends of the preferred window, or neither.',
+    });
+    await expect(store.save({ kind: 'update', id: 'p1', changes: { full_name: '  ' } }, signal)).rejects.toMatchObject({
+      userMessage: 'The name cannot be empty.',
+    });
+    expect(loader.load).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,47 @@
+// The patient-list machine run for the dashboard's Patients view, over the page's store (PostgREST, owner-only RLS).
+import { useEffect, useRef, useState } from 'react';
+import { type Actor, createActor } from 'xstate';
+import {
+  createPatientListActors,
+  type PatientListPorts,
+  type PatientListView,
+  type PatientSave,
+  patientListMachine,
+  toPatientListView,
+} from '../../../../machines/patient-list/index.ts';
+
+export interface PatientList extends PatientListView {
+  save(save: PatientSave): void;
+  reload(): void;
+}
+
+export function usePatientList(store: PatientListPorts): PatientList {
+  const [view, setView] = useState<PatientListView | null>(null);
+  const actorRef = useRef<Actor<typeof patientListMachine> | null>(null);
+  useEffect(() => {
+    const actor = createActor(patientListMachine.provide({ actors: createPatientListActors(store) }));
+    const subscription = actor.subscribe(() => setView(toPatientListView(actor.getSnapshot())));
+    actor.start();
+    setView(toPatientListView(actor.getSnapshot()));
+    actorRef.current = actor;
+    return () => {
+      subscription.unsubscribe();
+      actor.stop();
+      actorRef.current = null;
+    };
+  }, [store]);
+  const current = view ?? {
+    status: 'loading' as const,
+    patients: [],
+    notPatients: [],
+    known: [],
+    saving: null,
+    message: null,
+    saveError: null,
+  };
+  return {
+    ...current,
+    save: (save) => actorRef.current?.send({ type: 'patients.save', save }),
+    reload: () => actorRef.current?.send({ type: 'patients.reload' }),
+  };
+}
