@@ -77,6 +77,37 @@ describe('the patient list', () => {
     expect(anon.status).toBeGreaterThanOrEqual(400);
   });
 
+  it('takes a suggestion the clinician confirms as their own row, and refuses one written for someone else', async () => {
+    const maya = (await signIn(platform, MAYA)).client;
+    const added = await maya
+      .from('patients')
+      .insert({
+        name_key: 'grace okoye',
+        status: 'patient',
+        full_name: 'Grace Okoye',
+        address: '12 Elm St, Evanston, IL 60201',
+      })
+      .select(PATIENT_COLUMNS);
+    expect(added.error).toBeNull();
+    expect(toPatientRecord((added.data ?? [])[0] as Record<string, unknown>)).toMatchObject({
+      name_key: 'grace okoye',
+      status: 'patient',
+      automated_calls_consent: false,
+    });
+    const { rows } = await platform.db.query<{ user_id: string }>(
+      "select user_id from public.patients where name_key = 'grace okoye'",
+    );
+    expect(rows.map((r) => r.user_id)).toEqual([await userId(MAYA)]);
+    const twice = await maya.from('patients').insert({ name_key: 'grace okoye', full_name: 'Grace Okoye' });
+    expect(twice.error?.code).toBe('23505');
+    const forJordan = await maya
+      .from('patients')
+      .insert({ user_id: await userId(JORDAN), name_key: 'zed', full_name: 'Zed' });
+    expect(forJordan.error?.code).toBe('42501');
+    const removed = await maya.from('patients').delete().eq('name_key', 'grace okoye').select('full_name');
+    expect(removed.data).toEqual([{ full_name: 'Grace Okoye' }]);
+  });
+
   it('refuses a window that ends before it starts and a name twice, whatever the client sent', async () => {
     await insertAs(MAYA, 'Rosa Delgado');
     await expect(insertAs(MAYA, 'Rosa Delgado')).rejects.toThrow(/duplicate key|unique/);

@@ -319,6 +319,34 @@ describe('a day written by people: addresses, no coordinates', () => {
     await vi.waitFor(() => expect(locate).toHaveBeenCalledTimes(2));
   });
 
+  it('plans with the patient list: a name marked “not a patient” is left out and says why', async () => {
+    const locate = vi.fn(async (addresses: readonly string[]) =>
+      addresses.map((a) => [a, PLACES[a] ?? 'not-found'] as const),
+    );
+    const rosa = {
+      id: 'r1',
+      name_key: 'rosa delgado',
+      status: 'not_patient' as const,
+      full_name: 'Rosa Delgado',
+      address: null,
+      lat: null,
+      lng: null,
+      phone: null,
+      window_start: null,
+      window_end: null,
+      language: null,
+      notes: null,
+      automated_calls_consent: false,
+    };
+    const patients = { list: vi.fn(async () => [rosa]), save: vi.fn() };
+    render(
+      <RouteView today={PLANNED_ON} day={DAY} events={TYPED} onClose={() => {}} locate={locate} patients={patients} />,
+    );
+    const skipped = await screen.findByRole('list', { name: 'Not planned' });
+    expect(skipped.textContent).toContain('PT eval - Rosa Delgado: not a visit: you marked this name as not a patient');
+    expect(locate.mock.calls.flat(2)).not.toContain(A);
+  });
+
   it('the route picker offers the day of visits written by people (addresses, no coordinates), not lunch days', () => {
     const lunchLater = typed('l2', 'Lunch', '12:00', '12:30', '3400 N Clark St, Chicago, IL 60657');
     const later = { ...lunchLater, start: '2026-11-27T12:00:00-06:00', end: '2026-11-27T12:30:00-06:00' };

@@ -7,6 +7,7 @@ import {
   LIST_TIMEOUT_MS,
   patientListMachine,
   SAVE_TIMEOUT_MS,
+  saveFailure,
   toPatientListView,
 } from '../../../machines/patient-list/index.ts';
 import { createControlledActors, flush } from '../../support/model/controlled-actors.ts';
@@ -41,12 +42,14 @@ describe('patient-list machine', () => {
     const { actor, controlled, view } = start();
     expect(view()).toMatchObject({ status: 'loading', message: 'Loading your patients…' });
     await controlled.resolve('list', [JOHN, record('3', 'Lunch Crew', 'not_patient')]);
+    expect(view()).toMatchObject({ status: 'ready', message: null, saveError: null });
     expect(view().patients.map((p) => p.full_name)).toEqual(['John Wu']);
     expect(view().notPatients.map((p) => p.full_name)).toEqual(['Lunch Crew']);
     const { id: _, ...fresh } = GRACE;
     actor.send({ type: 'patients.save', save: { kind: 'insert', record: fresh } });
     actor.send({ type: 'patients.save', save: { kind: 'insert', record: fresh } });
     expect(controlled.invocations.filter((i) => i.src === 'save')).toHaveLength(1);
+    expect(controlled.pending('save')?.input).toEqual({ kind: 'insert', record: fresh });
     expect(view()).toMatchObject({ status: 'saving', saving: 'grace okoye' });
     await controlled.resolve('save', GRACE);
     expect(view().patients.map((p) => p.full_name)).toEqual(['Grace Okoye', 'John Wu']);
@@ -95,5 +98,30 @@ describe('patient-list machine', () => {
       saveError: 'No answer in 15 seconds: that change may not have been saved. The list is read again.',
     });
     expect(controlled.invocations.filter((i) => i.src === 'list')).toHaveLength(2);
+  });
+
+  it('a saved record takes its earlier row’s place, by id or by name', async () => {
+    const { actor, controlled, view } = start();
+    await controlled.resolve('list', [JOHN, record('3', 'Rosa Delgado', 'not_patient')]);
+    actor.send({ type: 'patients.save', save: { kind: 'update', id: '2', changes: { full_name: 'Johnny Wu' } } });
+    await controlled.resolve('save', { ...JOHN, name_key: 'johnny wu', full_name: 'Johnny Wu' });
+    expect(view().patients.map((p) => p.full_name)).toEqual(['Johnny Wu']);
+    // Re-added under a new id (the old answer was removed elsewhere): one row for the name.
+    actor.send({ type: 'patients.save', save: { kind: 'update', id: '3', changes: { status: 'patient' } } });
+    await controlled.resolve('save', { ...record('9', 'Rosa Delgado'), name_key: 'rosa delgado' });
+    expect(view().notPatients).toEqual([]);
+    expect(view().patients.map((p) => [p.id, p.full_name])).toEqual([
+      ['2', 'Johnny Wu'],
+      ['9', 'Rosa Delgado'],
+    ]);
+  });
+
+  it('says the store’s own sentence only when it gives one', () => {
+    expect(saveFailure({ userMessage: 'This patient is already on your list.' })).toBe(
+      'This patient is already on your list.',
+    );
+    for (const error of [null, undefined, { userMessage: '' }, { userMessage: 42 }, new Error('boom')]) {
+      expect(saveFailure(error)).toBe('That change was not saved: try again.');
+    }
   });
 });

@@ -3,7 +3,10 @@
 // the checks a change must pass.
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../../core/calendar/index.ts';
-import { nameKey, patientProblems, suggestPatients } from '../../../core/patients/patients.ts';
+import { withPatientRecords } from '../../../core/patients/apply.ts';
+import { nameKey, type PatientRecord, patientProblems, suggestPatients } from '../../../core/patients/patients.ts';
+import { addressesToLocate, visitsFromCalendar } from '../../../core/routing/calendar-day.ts';
+import { toVisit } from '../../../core/visits/visits.ts';
 
 const at = (id: string, title: string, start: string, extra: Partial<CalendarEvent> = {}): CalendarEvent => ({
   id,
@@ -62,5 +65,60 @@ describe('patientProblems', () => {
     ]);
     expect(patientProblems({ notes: 'x'.repeat(2001) })).toEqual(['The notes may have at most 2000 characters.']);
     expect(patientProblems({ full_name: '' })).toEqual(['The name cannot be empty.']);
+  });
+});
+
+describe('withPatientRecords: the planner reads the list', () => {
+  const record = (name: string, extra: Partial<PatientRecord> = {}): PatientRecord => ({
+    id: `id-${nameKey(name)}`,
+    name_key: nameKey(name),
+    status: 'patient',
+    full_name: name,
+    address: null,
+    lat: null,
+    lng: null,
+    phone: null,
+    window_start: null,
+    window_end: null,
+    language: null,
+    notes: null,
+    automated_calls_consent: false,
+    ...extra,
+  });
+  const DAY = '2026-11-24';
+  const events = [
+    at('a', 'SN f/u: WINTER, IDA', '09:00', { location: '4400 N Broadway, Chicago, IL 60640' }),
+    at('b', 'Bea Hart SOC', '11:00'),
+    at('c', 'PT eval - Rosa Delgado', '13:00', { location: '1815 W Cortland St, Chicago, IL 60622' }),
+  ];
+
+  it('gives a listed patient’s visit the window and the place the clinician confirmed', () => {
+    const records = [
+      record('Ida Winter', { window_start: '08:30', window_end: '11:00' }),
+      record('Bea Hart', { address: '12 Elm St, Evanston, IL 60201', lat: 42.05, lng: -87.68 }),
+    ];
+    const listed = withPatientRecords(events, records);
+    const located = new Map([
+      ['4400 N Broadway, Chicago, IL 60640', { lat: 41.96, lon: -87.66, approximate: false, formatted: null }],
+    ]);
+    const { visits, skipped } = visitsFromCalendar(listed, DAY, located);
+    const ida = visits.find((v) => v.id === 'a');
+    expect(ida?.window).toEqual({ earliest: '08:30', latest: '10:15' });
+    const bea = visits.find((v) => v.id === 'b');
+    expect([bea?.lat, bea?.lon, bea?.address]).toEqual([42.05, -87.68, '12 Elm St, Evanston, IL 60201']);
+    // Rosa is not on the list: planned only once her address is located; nothing was made up for her.
+    expect(skipped.map((s) => s.id)).toEqual(['c']);
+    // The calendar's own events are untouched (copies).
+    expect(events[0]?.properties).toBeUndefined();
+  });
+
+  it('a name the clinician marked “not a patient” is not a visit anywhere, and says why', () => {
+    const listed = withPatientRecords(events, [record('Rosa Delgado', { status: 'not_patient' })]);
+    const { skipped } = visitsFromCalendar(listed, DAY);
+    expect(skipped.find((s) => s.id === 'c')?.reason).toBe('not a visit: you marked this name as not a patient');
+    expect(addressesToLocate(listed, DAY)).not.toContain('1815 W Cortland St, Chicago, IL 60622');
+    const visit = toVisit(listed[2] as CalendarEvent, 'America/Chicago');
+    expect(visit.patient).toBeNull();
+    expect(visit.reasons).toEqual(['you marked this name as not a patient']);
   });
 });

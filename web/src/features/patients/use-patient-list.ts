@@ -1,4 +1,5 @@
-// The patient-list machine run for the dashboard's Patients view, over the page's store (PostgREST, owner-only RLS).
+// The patient-list machine run for the dashboard's Patients view and the Route view (which plans with what the list
+// says), over the page's store (PostgREST, owner-only RLS).
 import { useEffect, useRef, useState } from 'react';
 import { type Actor, createActor } from 'xstate';
 import {
@@ -15,10 +16,25 @@ export interface PatientList extends PatientListView {
   reload(): void;
 }
 
-export function usePatientList(store: PatientListPorts): PatientList {
+/** Where the page has no store (tests, no server): an empty list, ready, that nothing can be saved to. */
+const NO_LIST: PatientListView = {
+  status: 'ready',
+  patients: [],
+  notPatients: [],
+  known: [],
+  saving: null,
+  message: null,
+  saveError: null,
+};
+
+export function usePatientList(store: PatientListPorts | null): PatientList {
   const [view, setView] = useState<PatientListView | null>(null);
   const actorRef = useRef<Actor<typeof patientListMachine> | null>(null);
   useEffect(() => {
+    if (!store) {
+      setView(NO_LIST);
+      return;
+    }
     const actor = createActor(patientListMachine.provide({ actors: createPatientListActors(store) }));
     const subscription = actor.subscribe(() => setView(toPatientListView(actor.getSnapshot())));
     actor.start();
@@ -31,7 +47,7 @@ export function usePatientList(store: PatientListPorts): PatientList {
     };
   }, [store]);
   const current = view ?? {
-    status: 'loading' as const,
+    status: store ? ('loading' as const) : ('ready' as const),
     patients: [],
     notPatients: [],
     known: [],

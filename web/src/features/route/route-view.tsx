@@ -6,14 +6,18 @@
 // counted when the clinician's profile holds where the day starts (route-home.tsx: read, set from this
 // device's location, changed or forgotten); the plan waits for that read, at most HOME_READ_TIMEOUT_MS.
 import { useEffect, useMemo, useRef } from 'react';
+import { withPatientRecords } from '../../../../core/patients/apply.ts';
 import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
 import { movesFromPlan } from '../../../../core/routing/reorder-contract.ts';
+import type { PatientListPorts } from '../../../../machines/patient-list/index.ts';
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { type LocateAddresses, pageLocations } from '../../adapters/locations.ts';
+import { pagePatients } from '../../adapters/patients.ts';
 import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../adapters/profile-home.ts';
 import { pageReorderDay, type ReorderDay } from '../../adapters/reorder-day.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
+import { usePatientList } from '../patients/use-patient-list.ts';
 import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
 import { formatDayLong, localDay } from './route-days.ts';
 import { DayStartControls, useDayStart } from './route-home.tsx';
@@ -56,6 +60,8 @@ export interface RouteViewProps {
   onCalendarChanged?(): void;
   /** Asks Google for calendar-change consent. */
   onAllowCalendarChanges?(): void;
+  /** The clinician's patient list (default: the page's, main.tsx); null: planned from the calendar alone. */
+  patients?: PatientListPorts | null;
 }
 
 /** The label the plan gives the home, as `homerounds route optimize` does (the legs say "from home"). */
@@ -78,6 +84,7 @@ export function RouteView({
   reorder,
   onCalendarChanged,
   onAllowCalendarChanges,
+  patients,
 }: RouteViewProps) {
   const fixed = useMemo<ProfileHome | null>(
     () => (home ? { label: home.label ?? null, lat: home.lat, lng: home.lon } : null),
@@ -91,20 +98,31 @@ export function RouteView({
         : null,
     [start.status, start.home, home],
   );
-  // Visits written by people carry an address, not coordinates: the server locates them first.
-  const addresses = useMemo(() => addressesToLocate(events, day), [events, day]);
+  // What the clinician confirmed on the patient list (windows, addresses, "not a patient") is read into the events;
+  // the plan waits for the list (at most 10 s, the patient-list machine's limit) and goes on without it after.
+  const list = usePatientList(patients === undefined ? pagePatients() : patients);
+  const listed = useMemo(
+    () => (list.status === 'loading' ? events : withPatientRecords(events, [...list.patients, ...list.notPatients])),
+    [events, list.status, list.patients, list.notPatients],
+  );
+  // Visits written by people carry an address, not coordinates: the server locates them first (once the list is
+  // read, so no address of someone marked "not a patient" is sent).
+  const addresses = useMemo(
+    () => (list.status === 'loading' ? [] : addressesToLocate(listed, day)),
+    [list.status, listed, day],
+  );
   const places = useDayPlaces(locate === undefined ? pageLocations() : locate, addresses);
-  const planning = start.status === 'loading' || places.status === 'locating';
+  const planning = start.status === 'loading' || places.status === 'locating' || list.status === 'loading';
   const plan = useMemo(
     () =>
       planning
         ? null
-        : planDay(events, day, {
+        : planDay(listed, day, {
             ...(place ? { home: place } : {}),
             rule: { rule: DEFAULT_MOVE_RULE, today: today ?? localDay() },
             locations: places.locations,
           }),
-    [planning, events, day, place, today, places.locations],
+    [planning, listed, day, place, today, places.locations],
   );
   const dayLabel = formatDayLong(day);
   const headingRef = useRef<HTMLHeadingElement>(null);
