@@ -1,7 +1,8 @@
 // A calendar written by people, not by HomeRounds (issue 21), in the browser: Maya's Saturday holds four visits
 // typed the way clinicians type them ("PT eval - …", "SN f/u: LAST, FIRST", "… ROC", "OT tx – …"), addresses in
 // `location` and no HomeRounds property, booked zig-zagging west ↔ east, with a lunch among them. Signed in, the
-// schedule shows the patients; the Route view has the addresses located by the server's `locations` function (the
+// schedule shows the patients, the Patients view suggests each of them once (not the lunch) and they are confirmed
+// onto the list (public.patients); the Route view has the addresses located by the server's `locations` function (the
 // local geocoding stand-in), leaves the lunch out, follows the default rule (tomorrow on: up to 90 minutes) and
 // proposes a shorter order. "Use this order" first asks for calendar-change consent (signed in read-only), then moves
 // the events in one step: the calendar reloads in the new order, and Undo restores the booked times. Nothing leaves
@@ -97,6 +98,29 @@ describe('a calendar written by people', () => {
       expect(((await page.locator('.schedule-calendar').textContent()) ?? '').toLowerCase()).toContain(
         ZIGZAG[0]?.fullName.toLowerCase(),
       );
+
+      // The patient list: the calendar suggests each of the four patients once (not the lunch); all are confirmed.
+      await page.getByRole('button', { name: 'Patients', exact: true }).click();
+      const suggested = page.getByRole('list', { name: 'Suggested patients' });
+      await expect.poll(() => suggested.getByRole('listitem').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(4);
+      const suggestedText = ((await suggested.textContent()) ?? '').toLowerCase();
+      for (const patient of ZIGZAG) expect(suggestedText).toContain(patient.fullName.split(' ').at(-1)?.toLowerCase());
+      expect(suggestedText).not.toContain('lunch');
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      for (const patient of ZIGZAG) {
+        const last = patient.fullName.split(' ').at(-1) ?? '';
+        const card = suggested.getByRole('listitem').filter({ hasText: new RegExp(last, 'i') });
+        await card.getByRole('button', { name: 'Add to my patients' }).click();
+        await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(0);
+      }
+      const confirmed = page.getByRole('list', { name: 'Patients', exact: true });
+      expect(await confirmed.getByRole('listitem').count()).toBe(4);
+      const rows = await platform.db.query<{ full_name: string }>(
+        `select p.full_name from public.patients p join auth.users u on u.id = p.user_id where u.email = $1`,
+        [MAYA],
+      );
+      expect(rows.rows).toHaveLength(4);
+      await page.getByRole('button', { name: 'Back to calendar' }).click();
 
       const dayInput = page.getByLabel('Route for');
       await dayInput.fill(SATURDAY);
