@@ -24,6 +24,7 @@ import { createGrantGoogleAccess, type GoogleGrantBroker } from './google/grant-
 import { createSqlGrantStore } from './google/grant-store.ts';
 import { importTokenKey } from './google/token-crypto.ts';
 import type { WebHandler } from './http.ts';
+import { patientRecords } from './patients/records.ts';
 import { profileHome } from './profile/home.ts';
 
 export type { ServerConfig, ServerFunction } from './config.ts';
@@ -92,6 +93,7 @@ export function createServer(config: ServerConfig): Server {
     const runner = createBatchRunner({
       store,
       calendarFor,
+      patients: (userId) => patientRecords(config.query, userId),
       voice: createVoicePort({ baseUrl: config.voice.apiUrl, apiKey: config.voice.apiKey, fetch }),
       assistantId: config.voice.confirmationAssistantId,
       phoneNumberId: config.voice.confirmationPhoneNumberId,

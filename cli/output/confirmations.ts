@@ -15,6 +15,7 @@ import { renderTable } from './table.ts';
 
 const SKIP_WORDS: Record<NonNullable<CallListEntry['skip']>, string> = {
   'no-phone': 'no phone number',
+  'no-consent': 'no consent to automated calls',
   'do-not-call': 'on the do-not-call list',
   'outside-calling-hours': 'outside calling hours',
   'not-a-visit': 'not a visit',

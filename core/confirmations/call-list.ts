@@ -46,13 +46,16 @@ export function buildCallList(input: {
     .sort((a, b) => a.startMinute - b.startMinute || a.id.localeCompare(b.id))
     .map((visit) => {
       const phone = visit.phone ? toE164(visit.phone) : null;
+      // A patient on the clinician's list is called only with their consent to automated calls.
       const skip: CallListEntry['skip'] = !phone
         ? 'no-phone'
-        : input.doNotCall.has(phone)
-          ? 'do-not-call'
-          : inHours
-            ? null
-            : 'outside-calling-hours';
+        : visit.callConsent === false
+          ? 'no-consent'
+          : input.doNotCall.has(phone)
+            ? 'do-not-call'
+            : inHours
+              ? null
+              : 'outside-calling-hours';
       return {
         eventId: visit.id,
         patientName: visit.patient ?? visit.title,
@@ -68,6 +71,7 @@ export function buildCallList(input: {
 /** Words for a skip reason (status detail, CLI). */
 export const SKIP_REASONS: Record<NonNullable<CallListEntry['skip']>, string> = {
   'no-phone': 'no phone number on the visit',
+  'no-consent': 'the patient has not agreed to automated calls (patient list)',
   'do-not-call': 'the number is on the do-not-call list',
   'outside-calling-hours': 'outside calling hours (8 am – 9 pm in the patient’s time zone)',
   'not-a-visit': 'not a patient visit',

@@ -240,7 +240,7 @@ export interface CallListEntry {
   start: string;
   timeZone: string;
   /** Why this visit will not be called, or null when it will be. */
-  skip: 'no-phone' | 'do-not-call' | 'outside-calling-hours' | 'not-a-visit' | null;
+  skip: 'no-phone' | 'no-consent' | 'do-not-call' | 'outside-calling-hours' | 'not-a-visit' | null;
   /** The start the patient was last told, when "Use this order" moved the visit since (ISO instant): the call says so. */
   movedFrom?: string | null;
 }

@@ -1,11 +1,16 @@
 // The patient list read into the calendar's events before they are planned or shown: a visit whose patient is on the
 // list gets what the clinician confirmed there (the preferred window, the address and its place when the event has
 // none), and an event naming someone the clinician marked "not a patient" is not a visit, whatever its words say
-// (the clinician's correction, remembered). Matching is by the folded name (nameKey), so a renamed or re-punctuated
-// title still finds its patient. The events are copies: the calendar is never changed here.
+// (the clinician's correction, remembered). An event the product linked (its private property homeroundsPatientId is
+// the record's id) finds its record whatever its title says; the others are matched by the folded name (nameKey). The events are copies: the calendar is never changed here.
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
 import { recogniseEvent } from '../visits/recognise/recognise.ts';
-import { NOT_PATIENT_PROPERTY, PATIENT_RECORD_PROPERTY } from '../visits/visits.ts';
+import {
+  CALL_CONSENT_PROPERTY,
+  NOT_PATIENT_PROPERTY,
+  PATIENT_PHONE_PROPERTY,
+  PATIENT_RECORD_PROPERTY,
+} from '../visits/visits.ts';
 import { nameKey, type PatientRecord } from './patients.ts';
 
 export function withPatientRecords(
@@ -14,6 +19,7 @@ export function withPatientRecords(
 ): CalendarEvent[] {
   if (records.length === 0) return [...events];
   const byKey = new Map(records.map((record) => [record.name_key, record]));
+  const byId = new Map(records.map((record) => [record.id, record]));
   return events.map((event) => {
     if (event.allDay) return event;
     const recognised = recogniseEvent({
@@ -22,7 +28,11 @@ export function withPatientRecords(
       description: event.description ?? null,
       allDay: false,
     });
-    const record = recognised.patient ? byKey.get(nameKey(recognised.patient)) : undefined;
+    // The link the product wrote on the event first (it survives a renamed title), then the name.
+    const linkedId = event.properties?.homeroundsPatientId;
+    const record =
+      (linkedId ? byId.get(linkedId) : undefined) ??
+      (recognised.patient ? byKey.get(nameKey(recognised.patient)) : undefined);
     if (!record) return event;
     const properties = { ...event.properties };
     if (record.status === 'not_patient') {
@@ -30,6 +40,8 @@ export function withPatientRecords(
       return { ...event, properties };
     }
     properties[PATIENT_RECORD_PROPERTY] = record.id;
+    properties[CALL_CONSENT_PROPERTY] = String(record.automated_calls_consent);
+    if (record.phone) properties[PATIENT_PHONE_PROPERTY] = record.phone;
     if (record.window_start && record.window_end && !properties.windowStart) {
       properties.windowStart = record.window_start;
       properties.windowEnd = record.window_end;

@@ -46,6 +46,33 @@ export interface PatientSuggestion {
   eventIds: string[];
 }
 
+const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
+const number = (value: unknown): number | null => {
+  const n = typeof value === 'string' && value.trim() ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+};
+/** Postgres gives a time as "09:00:00": the list uses "09:00". */
+const clock = (value: unknown): string | null => (typeof value === 'string' && value ? value.slice(0, 5) : null);
+
+/** A row of public.patients (from PostgREST or SQL) as a record; values of the wrong kind are read as absent. */
+export function toPatientRecordRow(row: Record<string, unknown>): PatientRecord {
+  return {
+    id: String(row.id),
+    name_key: String(row.name_key),
+    status: row.status === 'not_patient' ? 'not_patient' : 'patient',
+    full_name: String(row.full_name ?? ''),
+    address: text(row.address),
+    lat: number(row.lat),
+    lng: number(row.lng),
+    phone: text(row.phone),
+    window_start: clock(row.window_start),
+    window_end: clock(row.window_end),
+    language: text(row.language),
+    notes: text(row.notes),
+    automated_calls_consent: row.automated_calls_consent === true,
+  };
+}
+
 export const PATIENT_LIMITS = { name: 200, address: 300, phone: 40, language: 40, notes: 2000 } as const;
 
 /** The folded name events and records are matched by: "OKOYE, GRACE" → "grace okoye". */

@@ -36,6 +36,11 @@ export interface Visit {
   /** Why the event is (or is not) taken for a patient visit, in the clinician's words. */
   reasons: string[];
   /**
+   * Whether the patient agreed to automated calls, from the patient list: null when the visit's patient is not on
+   * the list (the calendar alone says nothing about consent).
+   */
+  callConsent: boolean | null;
+  /**
    * The start the patient was last told (ISO instant) when "Use this order" moved the visit since: the evening
    * confirmation call tells them the new time. Null when the visit is at the time they know.
    */
@@ -48,9 +53,17 @@ export interface Visit {
  */
 export const NOT_PATIENT_PROPERTY = 'homeroundsNotPatient';
 export const PATIENT_RECORD_PROPERTY = 'homeroundsPatientRecord';
+/** The list's phone for the patient (it wins over a phone line in the description) and their consent to calls. */
+export const PATIENT_PHONE_PROPERTY = 'homeroundsPatientPhone';
+export const CALL_CONSENT_PROPERTY = 'homeroundsCallConsent';
 
 /** The private property "Use this order" writes with a move: the start the patient was last told (RFC 3339). */
 export const MOVED_FROM_PROPERTY = 'homeroundsMovedFrom';
+
+function consentOf(event: CalendarEvent): boolean | null {
+  const consent = event.properties?.[CALL_CONSENT_PROPERTY];
+  return consent === 'true' ? true : consent === 'false' ? false : null;
+}
 
 /** The moved-from start when it differs from the event's start (an Undo puts the two back in step). */
 function movedFromOf(event: CalendarEvent): string | null {
@@ -140,7 +153,7 @@ export function toVisit(event: CalendarEvent, timeZone: string): Visit {
     start: event.start,
     end: event.end,
     address: event.location?.trim() || recognised.address,
-    phone: PHONE_LINE.exec(text)?.[1]?.trim() ?? null,
+    phone: event.properties?.[PATIENT_PHONE_PROPERTY] ?? PHONE_LINE.exec(text)?.[1]?.trim() ?? null,
     window: windowOf(event, text),
     coords: coordsOf(event),
     notes: text
@@ -150,6 +163,7 @@ export function toVisit(event: CalendarEvent, timeZone: string): Visit {
     bookedBy: event.properties?.bookedBy ?? null,
     reasons,
     movedFrom: movedFromOf(event),
+    callConsent: consentOf(event),
   };
 }
 

@@ -16,6 +16,8 @@ import {
 } from '../../core/confirmations/call-list.ts';
 import type { BatchState, BatchStatus, BatchSummary, CallPlan } from '../../core/confirmations/contract.ts';
 import { summarise } from '../../core/confirmations/reoptimise.ts';
+import { withPatientRecords } from '../../core/patients/apply.ts';
+import type { PatientRecord } from '../../core/patients/patients.ts';
 import { addDays, isValidTimeZone, zonedDate, zonedDateTime, zonedMinute } from '../../core/time/zoned-time.ts';
 import { toVisit, type Visit } from '../../core/visits/visits.ts';
 import { createConfirmationBatchActors } from '../../machines/confirmation-batch/confirmation-batch.actors.ts';
@@ -50,6 +52,8 @@ export interface BatchRunnerDeps {
   defaultTimeZone: string;
   now: () => Date;
   log?: (line: string) => void;
+  /** The clinician's patient list (absent: the calendar's text alone). */
+  patients?(userId: string): Promise<PatientRecord[]>;
   /** How long one event may keep the machine busy (default SETTLE_TIMEOUT_MS; tests shorten it). */
   settleTimeoutMs?: number;
 }
@@ -103,7 +107,11 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     const events = await deps
       .calendarFor(userId)
       .list(zonedDateTime(date, 0, timeZone).instant, zonedDateTime(addDays(date, 1), 0, timeZone).instant);
-    return events.map((e) => toVisit(e, timeZone)).filter((v) => v.date === date);
+    // What the clinician confirmed on the patient list (phone, consent, "not a patient") over the calendar's text.
+    const records = deps.patients ? await deps.patients(userId) : [];
+    return withPatientRecords(events, records)
+      .map((e) => toVisit(e, timeZone))
+      .filter((v) => v.date === date);
   }
 
   async function clinicianOf(who: string): Promise<Clinician> {

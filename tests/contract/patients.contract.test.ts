@@ -4,8 +4,11 @@
 // starts, a name twice) whatever the client checked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
+import type { CallPlan } from '../../core/confirmations/contract.ts';
+import { LOCAL_ADMIN_SECRET } from '../../emulators/local-secrets.ts';
 import { PATIENT_COLUMNS, toPatientRecord } from '../../web/src/adapters/patients.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
+import { DAYS, visitsOn } from '../support/seed-calendar.ts';
 
 const MAYA = 'maya.patel@homerounds.test';
 const JORDAN = 'jordan.kim@homerounds.test';
@@ -46,19 +49,31 @@ describe('the patient list', () => {
     const maya = (await signIn(platform, MAYA)).client;
     const jordan = (await signIn(platform, JORDAN)).client;
 
+    const owned = async (email: string) =>
+      (
+        await platform.db.query<{ n: number }>('select count(*)::int as n from public.patients where user_id = $1', [
+          await userId(email),
+        ])
+      ).rows[0]?.n;
     const mine = await maya.from('patients').select(PATIENT_COLUMNS).order('full_name');
     expect(mine.error).toBeNull();
-    expect((mine.data ?? []).map((row) => toPatientRecord(row as Record<string, unknown>))).toEqual([
+    const records = (mine.data ?? []).map((row) => toPatientRecord(row as Record<string, unknown>));
+    // Her seeded patients (the seed's list, linked to her seeded visits) and the one added here: all hers, no other.
+    expect(records).toHaveLength((await owned(MAYA)) as number);
+    expect(records.length).toBeGreaterThan(1);
+    expect(records.find((r) => r.id === ida)).toEqual(
       expect.objectContaining({
-        id: ida,
         full_name: 'Ida Winter',
         window_start: '09:00',
         window_end: '12:00',
         status: 'patient',
       }),
-    ]);
+    );
     const theirs = await jordan.from('patients').select('full_name');
-    expect(theirs.data).toEqual([{ full_name: 'Glen Story' }]);
+    const names = (theirs.data ?? []).map((r) => r.full_name);
+    expect(names).toHaveLength((await owned(JORDAN)) as number);
+    expect(names).toContain('Glen Story');
+    expect(names).not.toContain('Ida Winter');
 
     // Jordan cannot change Maya's patient: no row matches for him, nothing changes.
     const refused = await jordan.from('patients').update({ notes: 'x' }).eq('id', ida).select('id');
@@ -119,5 +134,36 @@ describe('the patient list', () => {
       .update({ window_start: '13:00', window_end: '12:00' })
       .eq('name_key', 'rosa delgado');
     expect(bad.error?.code).toBe('23514');
+  });
+
+  it('decides the evening calls: a patient who has not agreed to automated calls is not called, and the list’s phone is used', async () => {
+    const day = DAYS.thursday;
+    const [first, second] = visitsOn(MAYA, day);
+    const patientOf = (eventId: string | undefined) =>
+      platform.db.query<{ patient_id: string }>('select patient_id::text from fixtures.visits where event_id = $1', [
+        eventId,
+      ]);
+    const noConsent = (await patientOf(first?.id)).rows[0]?.patient_id;
+    const newPhone = (await patientOf(second?.id)).rows[0]?.patient_id;
+    await platform.db.query('update public.patients set automated_calls_consent = false where id = $1', [noConsent]);
+    await platform.db.query("update public.patients set phone = '(773) 555-0199' where id = $1", [newPhone]);
+    // The server reads her calendar through her Google grant (offline access given at sign-in).
+    const granted = await fetch(`${platform.url}/__local/google-grants`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: MAYA, scopes: ['https://www.googleapis.com/auth/calendar.readonly'] }),
+    });
+    expect(granted.status).toBe(200);
+    const answer = await fetch(`${platform.url}/functions/v1/confirmations/plan`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${LOCAL_ADMIN_SECRET}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ clinician: MAYA, date: day }),
+    });
+    expect(answer.status).toBe(200);
+    const plan = (await answer.json()) as CallPlan;
+    const entry = (id: string | undefined) => plan.entries.find((e) => e.eventId === id);
+    expect(entry(first?.id)?.skip).toBe('no-consent');
+    expect(entry(second?.id)).toMatchObject({ skip: null, phone: '+17735550199' });
+    expect(plan.entries.filter((e) => e.skip === null).length).toBe(plan.entries.length - 1);
   });
 });

@@ -1,4 +1,5 @@
-// A calendar written by people, not by HomeRounds (issue 21), in the browser: Maya's Saturday holds four visits
+// A calendar written by people, not by HomeRounds (issue 21), in the browser: a new user (Erin: no HomeRounds data,
+// no patient list) whose Saturday holds four visits (to patients at Maya's seeded addresses)
 // typed the way clinicians type them ("PT eval - …", "SN f/u: LAST, FIRST", "… ROC", "OT tx – …"), addresses in
 // `location` and no HomeRounds property, booked zig-zagging west ↔ east, with a lunch among them. Signed in, the
 // schedule shows the patients, the Patients view suggests each of them once (not the lunch) and they are confirmed
@@ -13,6 +14,9 @@ import { launchBrowser, newJourney, seriousAxeViolations } from '../support/brow
 import type { TestPlatform } from '../support/local-platform.ts';
 import { DAYS, suiteSeed } from '../support/seed-calendar.ts';
 import { chooseAccount, MAYA, signInFromLanding, startPlatform, waitForScheduleLoaded } from './e2e-kit.ts';
+
+/** The seeded clinician with no HomeRounds data: no events, no patient list (a new user). */
+const ERIN = 'erin.walsh@homerounds.test';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -62,7 +66,7 @@ beforeAll(async () => {
   const minted = await fetch(`${platform.url}/__local/provider-tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: MAYA, scopes: [WRITE_SCOPE] }),
+    body: JSON.stringify({ email: ERIN, scopes: [WRITE_SCOPE] }),
   });
   token = ((await minted.json()) as { access_token: string }).access_token;
   for (const event of TYPED) {
@@ -89,7 +93,7 @@ describe('a calendar written by people', () => {
   it('shows the visits with their patients, and the Route view proposes a shorter order from their addresses', async () => {
     const { context, page, blockedRequests, consoleErrors } = await newJourney(browser, platform.url, 'desktop');
     try {
-      await signInFromLanding(page, platform.url, MAYA);
+      await signInFromLanding(page, platform.url, ERIN);
       await waitForScheduleLoaded(page);
       // The schedule names the patients, not the typed titles ("SN f/u: LAST, FIRST" shows as "First Last").
       await expect
@@ -117,7 +121,7 @@ describe('a calendar written by people', () => {
       expect(await confirmed.getByRole('listitem').count()).toBe(4);
       const rows = await platform.db.query<{ full_name: string }>(
         `select p.full_name from public.patients p join auth.users u on u.id = p.user_id where u.email = $1`,
-        [MAYA],
+        [ERIN],
       );
       expect(rows.rows).toHaveLength(4);
       await page.getByRole('button', { name: 'Back to calendar' }).click();
@@ -148,7 +152,7 @@ describe('a calendar written by people', () => {
       await route.getByRole('button', { name: 'Use this order' }).click();
       await route.getByText(/^HomeRounds may not change your calendar yet/).waitFor();
       await route.getByRole('button', { name: 'Allow calendar changes' }).click();
-      await chooseAccount(page, MAYA);
+      await chooseAccount(page, ERIN);
       await page.getByRole('heading', { level: 2, name: 'Your Schedule' }).waitFor();
       await waitForScheduleLoaded(page);
       expect(await dayOnGoogle()).toEqual(booked);

@@ -104,6 +104,33 @@ describe('the call list', () => {
     expect(arrivalWindowText(11 * 60 + 45)).toBe('between 11:30 AM and 12:30 PM');
   });
 
+  it('calls a listed patient only with their consent, on the list’s phone', () => {
+    const visit = patientVisits[0] as Visit;
+    const entry = (callConsent: boolean | null) =>
+      buildCallList({
+        visits: [{ ...visit, phone: '(312) 555-0142', callConsent }],
+        timeZone: 'America/Chicago',
+        callAt: new Date('2026-11-23T23:00:00Z'),
+        doNotCall: new Set(),
+      })[0];
+    expect(entry(false)?.skip).toBe('no-consent');
+    expect(entry(true)?.skip).toBeNull();
+    expect(entry(null)?.skip).toBeNull();
+    const listed = toVisit(
+      {
+        id: visit.id,
+        title: visit.title,
+        start: visit.start,
+        end: visit.end,
+        allDay: false,
+        description: 'Phone: (312) 555-0100',
+        properties: { homeroundsPatientPhone: '(773) 555-0199', homeroundsCallConsent: 'false' },
+      },
+      'America/Chicago',
+    );
+    expect([listed.phone, listed.callConsent]).toEqual(['(773) 555-0199', false]);
+  });
+
   it('tells a patient whose visit "Use this order" moved the new time and the one they knew', () => {
     const visit = patientVisits[0] as Visit;
     const known = new Date(Date.parse(visit.start) - 90 * 60_000).toISOString();

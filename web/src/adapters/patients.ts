@@ -2,12 +2,7 @@
 // with the page's supabase-js client. Health data: never logged, never in a URL (filters carry only ids; values go
 // in the body). Changes are checked here first (core/patients patientProblems) so the clinician reads what to fix;
 // what the database still refuses is said in words, never its raw message. main.tsx provides the page's store once.
-import {
-  type PatientChanges,
-  type PatientRecord,
-  type PatientStatus,
-  patientProblems,
-} from '../../../core/patients/patients.ts';
+import { type PatientChanges, patientProblems, toPatientRecordRow } from '../../../core/patients/patients.ts';
 import type { PatientListPorts, PatientSave } from '../../../machines/patient-list/index.ts';
 import type { SupabaseLoader } from './supabase-client.ts';
 
@@ -31,28 +26,8 @@ const REFUSALS: Record<string, string> = {
   '42501': 'You can change only your own patients.',
 };
 
-const text = (value: unknown): string | null => (typeof value === 'string' && value ? value : null);
-const number = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
-/** Postgres gives a time as "09:00:00": the list uses "09:00". */
-const clock = (value: unknown): string | null => (typeof value === 'string' ? value.slice(0, 5) : null);
-
-export function toPatientRecord(row: Record<string, unknown>): PatientRecord {
-  return {
-    id: String(row.id),
-    name_key: String(row.name_key),
-    status: (row.status === 'not_patient' ? 'not_patient' : 'patient') as PatientStatus,
-    full_name: String(row.full_name ?? ''),
-    address: text(row.address),
-    lat: number(row.lat),
-    lng: number(row.lng),
-    phone: text(row.phone),
-    window_start: clock(row.window_start),
-    window_end: clock(row.window_end),
-    language: text(row.language),
-    notes: text(row.notes),
-    automated_calls_consent: row.automated_calls_consent === true,
-  };
-}
+/** A row as PostgREST gives it (the same mapping the server's SQL reads use). */
+export const toPatientRecord = toPatientRecordRow;
 
 /** Empty strings are "not given": stored as null. */
 function cleaned<T extends PatientChanges>(changes: T): T {
