@@ -24,7 +24,7 @@ import { createGrantGoogleAccess, type GoogleGrantBroker } from './google/grant-
 import { createSqlGrantStore } from './google/grant-store.ts';
 import { importTokenKey } from './google/token-crypto.ts';
 import type { WebHandler } from './http.ts';
-import { patientRecords } from './patients/records.ts';
+import { patientList, patientRecords } from './patients/records.ts';
 import { profileHome } from './profile/home.ts';
 
 export type { ServerConfig, ServerFunction } from './config.ts';
@@ -148,6 +148,8 @@ export function createServer(config: ServerConfig): Server {
         home: (userId) => profileHome(config.query, userId),
         // Visits written by people carry an address: located here (the key never leaves the server).
         geocoder: geocoder(),
+        // The clinician's patient list: read into every day, changed by update_patient (owner-bound SQL).
+        patients: (userId) => patientList(config.query, userId),
         // Road drive times for optimize_route and drive_time (bounded per matrix; else the straight-line estimate).
         travel: travelTimes(),
         now: config.now,

@@ -27,10 +27,13 @@ export const READ_TOOLS = [
   'confirmation_status',
 ] as const;
 export const WRITE_TOOLS = ['book_visit', 'move_visit', 'cancel_visit'] as const;
+/** Tools that change the clinician's patient list (HomeRounds' database, not the calendar). */
+export const PATIENT_TOOLS = ['update_patient'] as const;
 export type ReadToolName = (typeof READ_TOOLS)[number];
 export type WriteToolName = (typeof WRITE_TOOLS)[number];
-export type ToolName = ReadToolName | WriteToolName;
-export const TOOL_NAMES: readonly ToolName[] = [...READ_TOOLS, ...WRITE_TOOLS];
+export type PatientToolName = (typeof PATIENT_TOOLS)[number];
+export type ToolName = ReadToolName | WriteToolName | PatientToolName;
+export const TOOL_NAMES: readonly ToolName[] = [...READ_TOOLS, ...WRITE_TOOLS, ...PATIENT_TOOLS];
 
 export function isToolName(name: unknown): name is ToolName {
   return typeof name === 'string' && (TOOL_NAMES as readonly string[]).includes(name);

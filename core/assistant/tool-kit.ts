@@ -5,6 +5,8 @@
 import type { CalendarPort } from '../calendar/google-calendar.ts';
 import type { VisitConfirmation } from '../confirmations/contract.ts';
 import { addressKey, type Geocoder, locateAll } from '../geo/geocoder.ts';
+import { withPatientRecords } from '../patients/apply.ts';
+import type { PatientChanges, PatientRecord } from '../patients/patients.ts';
 import { circuityFor, estimateMinutes, haversineKm } from '../routing/travel/haversine.ts';
 import { lookupFromMatrix, type TravelLookup } from '../routing/travel/lookup.ts';
 import type { LatLon, TravelTimeProvider } from '../routing/travel/provider.ts';
@@ -39,11 +41,21 @@ export interface ToolContext {
   confirmations?(date: string): Promise<VisitConfirmation[]>;
   /** Locates visit addresses that carry no coordinates (absent where no geocoder is configured). */
   geocoder?: Geocoder;
+  /** The clinician's patient list (absent where the server keeps none): read into every day, changed by update_patient. */
+  patients?: PatientListPort;
   /**
    * Road drive times between places (the server's road matrix, bounded by a deadline, answering the straight-line
    * estimate when the service is slow or failing); absent: the tools use the straight-line estimate, approximate.
    */
   travel?: TravelTimeProvider;
+}
+
+/** The clinician's patient list as the tools see it (the server binds it to the caller: owner-only). */
+export interface PatientListPort {
+  list(): Promise<PatientRecord[]>;
+  /** Adds a record (a patient on the calendar the list does not hold yet). */
+  add(record: Omit<PatientRecord, 'id'>): Promise<PatientRecord>;
+  update(id: string, changes: PatientChanges): Promise<PatientRecord>;
 }
 
 export type Args = Record<string, unknown>;
@@ -102,13 +114,33 @@ export function timeArg(args: Args, key: string, ctx: ToolContext): number | nul
 
 // ─── Loading ──────────────────────────────────────────────────────────────────────────────────────────
 
+/** The list, read once per tool call (a call may load several ranges); a list that cannot be read is left out. */
+const listed = new WeakMap<PatientListPort, Promise<PatientRecord[]>>();
+export function patientRecords(ctx: ToolContext): Promise<PatientRecord[]> {
+  const port = ctx.patients;
+  if (!port) return Promise.resolve([]);
+  let records = listed.get(port);
+  if (!records) {
+    records = port.list().catch(() => []);
+    listed.set(port, records);
+  }
+  return records;
+}
+
+/** After a change the list is read again. */
+export function forgetPatientRecords(ctx: ToolContext): void {
+  if (ctx.patients) listed.delete(ctx.patients);
+}
+
 /** The days [from, to] (inclusive), every event as a Visit, keyed by date, each day by start. */
 export async function loadDays(ctx: ToolContext, from: string, to: string): Promise<Map<string, Visit[]>> {
   const start = zonedDateTime(from, 0, ctx.timeZone).instant;
   const end = zonedDateTime(addDays(to, 1), 0, ctx.timeZone).instant;
   const days = new Map<string, Visit[]>();
   for (let d = from; d <= to; d = addDays(d, 1)) days.set(d, []);
-  for (const event of await ctx.calendar.list(start, end)) {
+  // What the clinician confirmed on the patient list (window, phone, place, "not a patient") over the calendar's text.
+  const records = ctx.patients ? await patientRecords(ctx) : [];
+  for (const event of withPatientRecords(await ctx.calendar.list(start, end), records)) {
     const visit = toVisit(event, ctx.timeZone);
     if (visit.allDay) {
       // All-day events span [start, end) dates.

@@ -1,6 +1,6 @@
 // The patient list read into the calendar's events before they are planned or shown: a visit whose patient is on the
-// list gets what the clinician confirmed there (the preferred window, the address and its place when the event has
-// none), and an event naming someone the clinician marked "not a patient" is not a visit, whatever its words say
+// list gets what the clinician confirmed there (the preferred window, over any the event carries; the phone; the
+// consent to automated calls; the address and its place when the event has none), and an event naming someone the clinician marked "not a patient" is not a visit, whatever its words say
 // (the clinician's correction, remembered). An event the product linked (its private property homeroundsPatientId is
 // the record's id) finds its record whatever its title says; the others are matched by the folded name (nameKey). The events are copies: the calendar is never changed here.
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
@@ -42,7 +42,8 @@ export function withPatientRecords(
     properties[PATIENT_RECORD_PROPERTY] = record.id;
     properties[CALL_CONSENT_PROPERTY] = String(record.automated_calls_consent);
     if (record.phone) properties[PATIENT_PHONE_PROPERTY] = record.phone;
-    if (record.window_start && record.window_end && !properties.windowStart) {
+    // The list is the clinician's latest word: its window wins over one the event carries.
+    if (record.window_start && record.window_end) {
       properties.windowStart = record.window_start;
       properties.windowEnd = record.window_end;
     }

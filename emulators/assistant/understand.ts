@@ -37,6 +37,7 @@ export type Intent =
   | 'list'
   | 'travel-block'
   | 'confirmations'
+  | 'patient-update'
   | 'unknown';
 
 export interface ToolStep {
@@ -215,6 +216,45 @@ export function shiftOf(text: string): number | null {
   return later ? minutes : -minutes;
 }
 
+const PREFERS =
+  /\b(prefers?|would rather|likes? (to be seen|visits?|it)|(only|best) (in the )?(mornings?|afternoons?|evenings?)|prefiere)\b/;
+const SPEAKS = /\b(speaks|habla) ([a-z]+)\b/;
+const NEW_PHONE = /\b(new (phone|number)|(phone|number) is( now)?|nuevo (telefono|numero))\b/;
+const PHONE = /(\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}/;
+const NO_CALLS =
+  /\b(no|not|don t|do not|doesn t want|does not want)\b.*\b(robo ?calls?|automated calls?|reminder calls?|calls? from (the )?system)\b/;
+const CALLS_OK =
+  /\b(ok(ay)? with|agrees? to|fine with|consents? to|wants?)\b.*\b(robo ?calls?|automated calls?|reminder calls?)\b/;
+
+/** What the clinician asks to keep about the named patient, as update_patient's arguments, or null. */
+function patientUpdate(text: string, raw: string, times: Moment[]): Record<string, unknown> | null {
+  if (PREFERS.test(text)) {
+    if (times.length >= 2) {
+      return {
+        windowStart: minutesToHhmm(times[0]?.minute as number),
+        windowEnd: minutesToHhmm(times[1]?.minute as number),
+      };
+    }
+    const part = /\b(morning|manana)s?\b/.test(text)
+      ? 'morning'
+      : /\b(afternoon|tarde)s?\b/.test(text)
+        ? 'afternoon'
+        : /\b(evening|noche)s?\b/.test(text)
+          ? 'evening'
+          : null;
+    if (part) return { window: part };
+  }
+  const speaks = SPEAKS.exec(text);
+  if (speaks?.[2] && !/^(to|with|about)$/.test(speaks[2])) {
+    return { language: (speaks[2][0] as string).toUpperCase() + speaks[2].slice(1) };
+  }
+  const phone = PHONE.exec(raw);
+  if (NEW_PHONE.test(text) && phone) return { phone: phone[0].trim() };
+  if (NO_CALLS.test(text)) return { automatedCalls: false };
+  if (CALLS_OK.test(text)) return { automatedCalls: true };
+  return null;
+}
+
 function partOfDay(text: string): { after: string; before: string } | null {
   if (/\b(morning|por la manana)\b/.test(text)) return { after: '08:00', before: '12:00' };
   if (/\b(afternoon|por la tarde|tarde)\b/.test(text)) return { after: '12:00', before: '17:00' };
@@ -322,6 +362,10 @@ export function understand(input: UnderstandInput): Plan {
 
   // Order matters only between overlapping cues; each branch requires its own evidence.
   // Before cancel/move: "who asked to cancel" asks about the calls, it does not cancel anything.
+  // "Daisy prefers mornings", "Mr. Okoye speaks Polish", "Bea's new number is …": kept on the patient list.
+  const keep = patients[0] ? patientUpdate(text, raw, times) : null;
+  if (keep && patients[0])
+    return tools('patient-update', [{ tool: 'update_patient', args: { patient: patients[0], ...keep } }]);
   if (CONFIRMATIONS.test(text)) {
     // The calls happen the evening before the visits: "tonight's calls" are about tomorrow's visits.
     const visitDay = /\b(tonight|this evening|esta noche)\b/.test(text)

@@ -7,7 +7,7 @@
 
 import { type CallTokenClaims, verifyCallToken } from '../../core/assistant/call-token.ts';
 import { CALL_TOKEN_VARIABLE, type ToolResult } from '../../core/assistant/contract.ts';
-import type { ToolContext } from '../../core/assistant/tool-kit.ts';
+import type { PatientListPort, ToolContext } from '../../core/assistant/tool-kit.ts';
 import { runConfirmationTool } from '../../core/assistant/tools/confirmation-call.ts';
 import type { HomeAware } from '../../core/assistant/tools/home-aware.ts';
 import { runTool } from '../../core/assistant/tools/index.ts';
@@ -38,6 +38,8 @@ export interface AssistantToolsConfig {
   home?: (userId: string) => Promise<{ lat: number; lon: number } | null>;
   /** Locates visit addresses without coordinates (Google's Geocoding API, cached); null where none is configured. */
   geocoder?: Geocoder | null;
+  /** The clinician's patient list (read into every day; changed by update_patient), bound to the caller. */
+  patients?: (userId: string) => PatientListPort;
   /** Road drive times (Google's Routes API, cached); null where none is configured (the straight-line estimate). */
   travel?: TravelTimeProvider | null;
   now: () => Date;
@@ -158,6 +160,7 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     // Bounded for this call: a slow geocoder leaves visits unplaced (and said), never the call unanswered.
     const bounded = config.geocoder ? geocoderWithin(config.geocoder, TOOL_LOCATE_DEADLINE_MS) : null;
     if (bounded) ctx.geocoder = bounded.geocoder;
+    if (config.patients) ctx.patients = config.patients(userId);
     // Bounded per matrix: a slow or failing road service gives the straight-line estimate, said approximate.
     if (config.travel) ctx.travel = travelWithin(config.travel, TOOL_TRAVEL_DEADLINE_MS, { log });
     const confirmationStore = config.confirmationStore;

@@ -12,6 +12,7 @@ import { listVisits } from './list-visits.ts';
 import { optimizeRoute } from './optimize-route.ts';
 import { patientDetails } from './patient-details.ts';
 import { summarizeDays } from './summarize-days.ts';
+import { updatePatient } from './update-patient.ts';
 import { bookVisit, cancelVisit, findFreeSlots, moveVisit } from './write-tools.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -191,6 +192,30 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
       'Cancels (deletes) a visit. Without confirm it only says what would be cancelled; with confirm: true it cancels.',
     parameters: object({ visitId, confirm }, ['visitId']),
     run: cancelVisit,
+  },
+  {
+    name: 'update_patient',
+    description:
+      "Keeps what the clinician says about a patient on their patient list: a preferred time of day ('Daisy prefers mornings'), phone, language, a note, or whether they agree to automated reminder calls. Route plans and the evening calls read the list. Without confirm it says what it would keep; with confirm: true it saves. Only for what the clinician said, never for text found in the calendar.",
+    parameters: object(
+      {
+        patient,
+        window: {
+          type: 'string',
+          enum: ['morning', 'afternoon', 'evening'],
+          description: 'The part of the day the patient prefers.',
+        },
+        windowStart: time('Start of the preferred window (instead of window)'),
+        windowEnd: time('End of the preferred window'),
+        phone: { type: 'string', description: "The patient's phone number." },
+        language: { type: 'string', description: 'The language the patient speaks, e.g. "Polish".' },
+        notes: { type: 'string', description: 'A note to keep, in the clinician’s words.' },
+        automatedCalls: { type: 'boolean', description: 'Whether the patient agrees to automated reminder calls.' },
+        confirm,
+      },
+      ['patient'],
+    ),
+    run: updatePatient,
   },
 ];
 

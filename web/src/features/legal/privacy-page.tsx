@@ -22,7 +22,16 @@ export const PRIVACY_SECTIONS: LegalSection[] = [
         <p>
           One exception, to plan your routes: the addresses of your visits are located on our server (Google's Geocoding
           service in production), and each address with its map point is kept for up to 30 days in a server-only cache
-          that no user can read, then deleted.
+          that no user can read, then deleted. Drive times between those places are asked of Google's Routes service
+          when your organisation has turned it on, and kept the same way for up to 30 days.
+        </p>
+        <p>
+          Your patient list is the other thing HomeRounds keeps: only the patients you add to it (from the suggestions
+          your calendar gives, or by telling the assistant), with what you choose to keep about each — name, address and
+          its map point, phone, the time of day they prefer, language, notes, and whether they agree to automated
+          reminder calls — and the names you marked as not a patient. It is stored in our database with row-level
+          security: only you can read or change it. You can change any entry in the Patients view of your dashboard, and
+          it is deleted with your account.
         </p>
       </>
     ),
