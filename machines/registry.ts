@@ -7,6 +7,7 @@ import { conversationModel } from './conversation/conversation.model.ts';
 import { dayOrderModel } from './day-order/day-order.model.ts';
 import { dayPlacesModel } from './day-places/day-places.model.ts';
 import { dayStartModel } from './day-start/day-start.model.ts';
+import { moveRuleModel } from './move-rule/move-rule.model.ts';
 import { patientListModel } from './patient-list/patient-list.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
 import type { MachineModel } from './shared/model.ts';
@@ -80,6 +81,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       "The clinician's patient list on the dashboard: read on open (given up after 10 s, Try again), each change saved one at a time (a calendar suggestion confirmed or marked not a patient, a record edited); a refused change says why and changes nothing; a save unanswered in 15 s reads the list again.",
     model: patientListModel as MachineModel,
+  },
+  {
+    name: 'move-rule',
+    summary:
+      "The clinician's own rule for how far the planner may move visits: read from the profile as the Route view opens (given up after 5 s: the default rule, said), changed from the Route view and held only once saved (10 s).",
+    model: moveRuleModel as MachineModel,
   },
   {
     name: 'conversation',

@@ -25,7 +25,7 @@ import { createSqlGrantStore } from './google/grant-store.ts';
 import { importTokenKey } from './google/token-crypto.ts';
 import type { WebHandler } from './http.ts';
 import { patientList, patientRecords } from './patients/records.ts';
-import { profileHome } from './profile/home.ts';
+import { profileHome, profileMoveRule } from './profile/home.ts';
 
 export type { ServerConfig, ServerFunction } from './config.ts';
 
@@ -146,6 +146,7 @@ export function createServer(config: ServerConfig): Server {
         // Confirmation calls (a patient on the phone) record what they asked for here.
         confirmationStore: confirmations().store,
         home: (userId) => profileHome(config.query, userId),
+        moveRule: (userId) => profileMoveRule(config.query, userId),
         // Visits written by people carry an address: located here (the key never leaves the server).
         geocoder: geocoder(),
         // The clinician's patient list: read into every day, changed by update_patient (owner-bound SQL).

@@ -15,6 +15,25 @@ export interface MoveRule {
 
 export const DEFAULT_MOVE_RULE: MoveRule = { todayFixed: true, withinMinutes: 90 };
 
+/** The choices the Route view offers for "later visits may move up to …" (null: anywhere in the window). */
+export const WITHIN_CHOICES: readonly (number | null)[] = [0, 30, 60, 90, 120, 180, null];
+
+/** The clinician's rule from their profile row (move_rule_set, move_today_fixed, move_within_minutes), else the default. */
+export function ruleFromProfile(row: Record<string, unknown> | null | undefined): MoveRule {
+  if (row?.move_rule_set !== true) return DEFAULT_MOVE_RULE;
+  const within = row.move_within_minutes;
+  return {
+    todayFixed: row.move_today_fixed !== false,
+    withinMinutes:
+      typeof within === 'number' && Number.isInteger(within) && within >= 0 && within <= 480 ? within : null,
+  };
+}
+
+/** The profile columns of a rule (what the dashboard saves). */
+export function ruleColumns(rule: MoveRule): Record<string, unknown> {
+  return { move_rule_set: true, move_today_fixed: rule.todayFixed, move_within_minutes: rule.withinMinutes };
+}
+
 /** The private extended property of the "time is fixed" switch: `homeroundsFixed` = "true". */
 export const FIXED_PROPERTY = 'homeroundsFixed';
 /** The older private property that lets a visit move anywhere inside its window: `flexible` = "true". */
@@ -36,6 +55,9 @@ export function ruleText(rule: MoveRule, day: string, today: string): string {
     return day < today
       ? 'A past day: every visit keeps its booked time.'
       : "Today's visits keep their booked times (your rule); only the drives between them are compared.";
+  }
+  if (rule.withinMinutes === 0) {
+    return 'Visits keep their booked times (your rule); only the drives between them are compared.';
   }
   const how =
     rule.withinMinutes === null

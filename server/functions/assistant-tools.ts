@@ -15,6 +15,7 @@ import { detectLanguage } from '../../core/assistant/when.ts';
 import { googleCalendarPort } from '../../core/calendar/google-calendar.ts';
 import type { Geocoder } from '../../core/geo/geocoder.ts';
 import { type GoogleAccess, hasWriteScope } from '../../core/google/access.ts';
+import { DEFAULT_MOVE_RULE, type MoveRule } from '../../core/routing/move-rule.ts';
 import type { TravelTimeProvider } from '../../core/routing/travel/provider.ts';
 import { isValidTimeZone } from '../../core/time/zoned-time.ts';
 import type { ConfirmationStore } from '../confirmations/store.ts';
@@ -36,6 +37,8 @@ export interface AssistantToolsConfig {
   confirmationStore?: ConfirmationStore;
   /** Where the clinician's day starts and ends (their profile): the route tool then counts the drives from home. */
   home?: (userId: string) => Promise<{ lat: number; lon: number } | null>;
+  /** The clinician's rule for moving visits, from their profile. */
+  moveRule?: (userId: string) => Promise<MoveRule>;
   /** Locates visit addresses without coordinates (Google's Geocoding API, cached); null where none is configured. */
   geocoder?: Geocoder | null;
   /** The clinician's patient list (read into every day; changed by update_patient), bound to the caller. */
@@ -157,6 +160,9 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     const homeOf = config.home;
     // A failed read only means the drives from and back home are not counted (the answer then says so).
     if (homeOf) ctx.home = () => homeOf(userId).catch(() => null);
+    const ruleOf = config.moveRule;
+    // A rule that cannot be read: the default (the plan says the rule it followed).
+    if (ruleOf) ctx.moveRule = () => ruleOf(userId).catch(() => DEFAULT_MOVE_RULE);
     // Bounded for this call: a slow geocoder leaves visits unplaced (and said), never the call unanswered.
     const bounded = config.geocoder ? geocoderWithin(config.geocoder, TOOL_LOCATE_DEADLINE_MS) : null;
     if (bounded) ctx.geocoder = bounded.geocoder;

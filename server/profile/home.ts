@@ -1,6 +1,7 @@
 // The place where a clinician's working day starts and ends, from their own profile row (public.profiles:
 // home_lat, home_lng; migration 20261125000000_profile_home.sql). Read server-side for the assistant's route tool
 // so it counts the same legs as the dashboard's Route view. Personal data: never logged.
+import { type MoveRule, ruleFromProfile } from '../../core/routing/move-rule.ts';
 import type { SqlQuery } from '../sql.ts';
 
 export interface HomePlace {
@@ -16,4 +17,13 @@ export async function profileHome(query: SqlQuery, userId: string): Promise<Home
   const lon = Number(row?.home_lng);
   if (row?.home_lat == null || row?.home_lng == null || !Number.isFinite(lat) || !Number.isFinite(lon)) return null;
   return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : null;
+}
+
+/** The clinician's rule for moving visits from their profile (move_rule_*; migration 20261127400000), else the default. */
+export async function profileMoveRule(query: SqlQuery, userId: string): Promise<MoveRule> {
+  const { rows } = await query(
+    'select move_rule_set, move_today_fixed, move_within_minutes from public.profiles where id = $1',
+    [userId],
+  );
+  return ruleFromProfile(rows[0] as Record<string, unknown> | undefined);
 }

@@ -69,4 +69,14 @@ describe('telling the assistant about a patient', () => {
     expect(answer.reply).not.toContain('Done.');
     expect((await platform.db.query('select count(*)::int as n from public.patients')).rows[0]).toEqual(before);
   });
+
+  it('plans the day with the clinician’s own rule from their profile', async () => {
+    await platform.db.query(
+      `update public.profiles set move_rule_set = true, move_today_fixed = true, move_within_minutes = 0
+       where id = (select id from auth.users where email = $1)`,
+      [MAYA],
+    );
+    const answer = await chat(platform.url, 'Optimize my route for Thursday', { callToken: maya.callToken });
+    expect(answer.reply).toContain('Visits keep their booked times (your rule)');
+  });
 });

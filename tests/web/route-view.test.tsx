@@ -618,3 +618,37 @@ describe('Use this order (issue 21)', () => {
     expect(screen.queryByRole('button', { name: 'Use this order' })).toBeNull();
   });
 });
+
+describe('the clinician’s rule for moving visits (issue 21)', () => {
+  it('plans with the profile’s rule, and a changed rule, once saved, re-plans the day', async () => {
+    const saved: unknown[] = [];
+    const moveRule = {
+      read: vi.fn(async () => ({ todayFixed: true, withinMinutes: 30 })),
+      save: vi.fn(async (rule: { todayFixed: boolean; withinMinutes: number | null }) => {
+        saved.push(rule);
+        return rule;
+      }),
+    };
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} moveRule={moveRule} />);
+    await screen.findByText(
+      'Visits may move up to 30 minutes from their booked times, inside the patient\'s preferred window; visits marked "time is fixed" keep theirs.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Change rule' }));
+    const form = screen.getByRole('form', { name: 'Your rule for moving visits' });
+    fireEvent.change(within(form).getByLabelText('Later visits may move'), { target: { value: 'any' } });
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+    });
+    expect(saved).toEqual([{ todayFixed: true, withinMinutes: null }]);
+    await screen.findByText(
+      'Visits may move anywhere inside the patient\'s preferred window; visits marked "time is fixed" keep theirs.',
+    );
+  });
+
+  it('follows the default rule, and says so, when the profile cannot be read', async () => {
+    const moveRule = { read: vi.fn(async () => Promise.reject(new Error('PGRST000'))), save: vi.fn() };
+    render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} moveRule={moveRule} />);
+    await screen.findByText(/could not be read just now: this plan follows the default rule/);
+    expect(screen.getByText(PLAN.rule as string)).toBeTruthy();
+  });
+});

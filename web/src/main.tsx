@@ -15,6 +15,7 @@ import {
 import { createLocationsClient, providePageLocations } from './adapters/locations.ts';
 import { createPatientStore, providePagePatients } from './adapters/patients.ts';
 import { createProfileHomeStore, providePageProfileHome } from './adapters/profile-home.ts';
+import { createMoveRuleStore, providePageMoveRule } from './adapters/profile-rule.ts';
 import { createReorderClient, providePageReorder } from './adapters/reorder-day.ts';
 import { createSupabaseAuthPorts } from './adapters/supabase-auth.ts';
 import { createSupabaseLoader, storageKeyFor } from './adapters/supabase-client.ts';
@@ -35,6 +36,7 @@ const googleToken = createGoogleTokenBroker({
 });
 providePageProfileHome(createProfileHomeStore(supabase));
 providePagePatients(createPatientStore(supabase));
+providePageMoveRule(createMoveRuleStore(supabase));
 providePageLocations(
   createLocationsClient({
     supabaseUrl: config.supabaseUrl,

@@ -4,6 +4,7 @@
 // for today and tomorrow); otherwise, or when the service does not answer in time, the straight-line estimate. The
 // answer says which.
 import { locateAll } from '../../geo/geocoder.ts';
+import { withPatientRecords } from '../../patients/apply.ts';
 import { addressesToLocate } from '../../routing/calendar-day.ts';
 import type { PlaceInput } from '../../routing/day-plan.ts';
 import { DEFAULT_MOVE_RULE } from '../../routing/move-rule.ts';
@@ -16,6 +17,7 @@ import {
   dateArg,
   driveTimesNote,
   loadDay,
+  patientRecords,
   plural,
   result,
   roadDrives,
@@ -35,9 +37,13 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
   const date = dateArg(args, 'date', ctx) ?? addDays(today(ctx), 1);
   // The names and booked times only: the plan below locates the day's addresses itself, once.
   const dayVisits = await loadDay({ ...ctx, geocoder: undefined }, date);
-  const events = await ctx.calendar.list(
-    zonedDateTime(date, 0, ctx.timeZone).instant,
-    zonedDateTime(addDays(date, 1), 0, ctx.timeZone).instant,
+  // The patient list read in, as the Route view does: its windows, places and "not a patient".
+  const events = withPatientRecords(
+    await ctx.calendar.list(
+      zonedDateTime(date, 0, ctx.timeZone).instant,
+      zonedDateTime(addDays(date, 1), 0, ctx.timeZone).instant,
+    ),
+    await patientRecords(ctx),
   );
   const home = (await ctx.home?.()) ?? null;
   // Events written by people carry an address, not coordinates: the server's geocoder locates them.
@@ -54,7 +60,7 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     ...(locations ? { locations } : {}),
     ...(drives ? { travel: drives.lookup } : {}),
     // The clinician's rule for moving visits (the default until they set one): the plan says which it followed.
-    rule: { rule: DEFAULT_MOVE_RULE, today: today(ctx) },
+    rule: { rule: (await ctx.moveRule?.()) ?? DEFAULT_MOVE_RULE, today: today(ctx) },
   });
   const byId = new Map(dayVisits.map((v) => [v.id, v]));
   const span = when(ctx, date);
@@ -159,7 +165,7 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
       'answer',
       tr(
         ctx,
-        `Your calendar order ${span} is already the best: about ${before} min of driving ${legs}, ${report.optimized.stops.length} visits.${driveNote}`,
+        `Your calendar order ${span} is already the best: about ${before} min of driving ${legs}, ${report.optimized.stops.length} visits.${ruleNote}${driveNote}`,
         `El orden de tu calendario ${span} ya es el mejor: unos ${before} min de conducción ${legs}, ${report.optimized.stops.length} visitas.${driveNote}`,
       ),
       facts,

@@ -7,6 +7,7 @@ import { conversationOracle } from './conversation.oracle.ts';
 import { dayOrderOracle } from './day-order.oracle.ts';
 import { dayPlacesOracle } from './day-places.oracle.ts';
 import { dayStartOracle } from './day-start.oracle.ts';
+import { moveRuleOracle } from './move-rule.oracle.ts';
 import { patientListOracle } from './patient-list.oracle.ts';
 import { scheduleOracle } from './schedule.oracle.ts';
 import { speechRecognitionOracle } from './speech-recognition.oracle.ts';
@@ -24,6 +25,7 @@ export const ORACLES: Record<string, StepOracle> = {
   'day-places': dayPlacesOracle,
   'day-order': dayOrderOracle,
   'patient-list': patientListOracle,
+  'move-rule': moveRuleOracle,
   conversation: conversationOracle,
   'speech-recognition': speechRecognitionOracle,
 };

@@ -9,11 +9,13 @@ import { useEffect, useMemo, useRef } from 'react';
 import { withPatientRecords } from '../../../../core/patients/apply.ts';
 import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
 import { movesFromPlan } from '../../../../core/routing/reorder-contract.ts';
+import type { MoveRulePorts } from '../../../../machines/move-rule/index.ts';
 import type { PatientListPorts } from '../../../../machines/patient-list/index.ts';
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { type LocateAddresses, pageLocations } from '../../adapters/locations.ts';
 import { pagePatients } from '../../adapters/patients.ts';
 import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../adapters/profile-home.ts';
+import { pageMoveRule } from '../../adapters/profile-rule.ts';
 import { pageReorderDay, type ReorderDay } from '../../adapters/reorder-day.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
@@ -28,7 +30,6 @@ import {
   addressesToLocate,
   calendarMissesWindow,
   clockTextIn,
-  DEFAULT_MOVE_RULE,
   lateText,
   minutesText,
   planDay,
@@ -36,6 +37,7 @@ import {
   provenText,
   savingText,
 } from './route-plan.ts';
+import { RouteRule, useMoveRule } from './route-rule.tsx';
 import './route.css';
 
 export interface RouteViewProps {
@@ -62,6 +64,8 @@ export interface RouteViewProps {
   onAllowCalendarChanges?(): void;
   /** The clinician's patient list (default: the page's, main.tsx); null: planned from the calendar alone. */
   patients?: PatientListPorts | null;
+  /** The clinician's rule for moving visits (default: the page's profile store); null: the default rule. */
+  moveRule?: MoveRulePorts | null;
 }
 
 /** The label the plan gives the home, as `homerounds route optimize` does (the legs say "from home"). */
@@ -85,6 +89,7 @@ export function RouteView({
   onCalendarChanged,
   onAllowCalendarChanges,
   patients,
+  moveRule,
 }: RouteViewProps) {
   const fixed = useMemo<ProfileHome | null>(
     () => (home ? { label: home.label ?? null, lat: home.lat, lng: home.lon } : null),
@@ -112,17 +117,20 @@ export function RouteView({
     [list.status, listed, day],
   );
   const places = useDayPlaces(locate === undefined ? pageLocations() : locate, addresses);
-  const planning = start.status === 'loading' || places.status === 'locating' || list.status === 'loading';
+  // The clinician's own rule (read from the profile, at most 5 s; the default until then or without one).
+  const rule = useMoveRule(moveRule === undefined ? pageMoveRule() : moveRule);
+  const planning =
+    start.status === 'loading' || places.status === 'locating' || list.status === 'loading' || !rule.settled;
   const plan = useMemo(
     () =>
       planning
         ? null
         : planDay(listed, day, {
             ...(place ? { home: place } : {}),
-            rule: { rule: DEFAULT_MOVE_RULE, today: today ?? localDay() },
+            rule: { rule: rule.rule, today: today ?? localDay() },
             locations: places.locations,
           }),
-    [planning, listed, day, place, today, places.locations],
+    [planning, listed, day, place, today, places.locations, rule.rule],
   );
   const dayLabel = formatDayLong(day);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -224,7 +232,7 @@ export function RouteView({
                 ? ` ${report.approximateVisits.length === 1 ? 'One address is' : `${report.approximateVisits.length} addresses are`} located only approximately (the centre of its ZIP code).`
                 : ''}
             </p>
-            {plan?.rule ? <p className="route-summary__rule">{plan.rule}</p> : null}
+            <RouteRule text={plan?.rule} control={rule} />
           </div>
 
           {orderControls}

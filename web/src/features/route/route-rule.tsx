@@ -1,0 +1,117 @@
+// The clinician's rule for how far the planner may move visits, under the Route view's summary: the sentence the
+// plan followed and, behind "Change", the two choices (today's visits keep their times; how far later visits may
+// move). Run by the move-rule machine over the profile (web/src/adapters/profile-rule.ts); the plan follows the
+// rule the machine holds, so a change re-plans the day once saved.
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type Actor, createActor } from 'xstate';
+import { DEFAULT_MOVE_RULE, type MoveRule, WITHIN_CHOICES } from '../../../../core/routing/move-rule.ts';
+import {
+  createMoveRuleActors,
+  type MoveRulePorts,
+  type MoveRuleView,
+  moveRuleMachine,
+  toMoveRuleView,
+} from '../../../../machines/move-rule/index.ts';
+
+export interface MoveRuleControl extends MoveRuleView {
+  change(rule: MoveRule): void;
+}
+
+const NO_STORE: MoveRuleView = {
+  status: 'ready',
+  settled: true,
+  rule: DEFAULT_MOVE_RULE,
+  saving: false,
+  message: null,
+};
+
+export function useMoveRule(store: MoveRulePorts | null): MoveRuleControl {
+  const [view, setView] = useState<MoveRuleView>(store ? { ...NO_STORE, status: 'reading', settled: false } : NO_STORE);
+  const actorRef = useRef<Actor<typeof moveRuleMachine> | null>(null);
+  useEffect(() => {
+    if (!store) {
+      setView(NO_STORE);
+      return;
+    }
+    const actor = createActor(moveRuleMachine.provide({ actors: createMoveRuleActors(store) }));
+    const subscription = actor.subscribe(() => setView(toMoveRuleView(actor.getSnapshot())));
+    actor.start();
+    setView(toMoveRuleView(actor.getSnapshot()));
+    actorRef.current = actor;
+    return () => {
+      subscription.unsubscribe();
+      actor.stop();
+      actorRef.current = null;
+    };
+  }, [store]);
+  return { ...view, change: (rule) => actorRef.current?.send({ type: 'rule.change', rule }) };
+}
+
+const withinLabel = (minutes: number | null) =>
+  minutes === null
+    ? "anywhere inside the patient's window"
+    : minutes === 0
+      ? 'not at all (keep their booked times)'
+      : `up to ${minutes} minutes`;
+
+export function RouteRule({ text, control }: { text: string | undefined; control: MoveRuleControl }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const within = String(form.get('within'));
+    control.change({
+      todayFixed: form.get('todayFixed') === 'on',
+      withinMinutes: within === 'any' ? null : Number(within),
+    });
+    setOpen(false);
+  };
+  return (
+    <div className="route-rule">
+      {text ? <p className="route-summary__rule">{text}</p> : null}
+      {control.message ? (
+        <p className="route-rule__problem" role="status">
+          {control.message}
+        </p>
+      ) : null}
+      {open ? (
+        <form className="route-rule__form" onSubmit={submit} aria-label="Your rule for moving visits">
+          <div className="route-rule__check">
+            <input id={`${id}-today`} name="todayFixed" type="checkbox" defaultChecked={control.rule.todayFixed} />
+            <label htmlFor={`${id}-today`}>Today's visits keep their booked times</label>
+          </div>
+          <label htmlFor={`${id}-within`}>Later visits may move</label>
+          <select
+            id={`${id}-within`}
+            name="within"
+            defaultValue={control.rule.withinMinutes === null ? 'any' : String(control.rule.withinMinutes)}
+          >
+            {WITHIN_CHOICES.map((minutes) => (
+              <option key={String(minutes)} value={minutes === null ? 'any' : String(minutes)}>
+                {withinLabel(minutes)}
+              </option>
+            ))}
+          </select>
+          <div className="route-rule__actions">
+            <button type="submit" className="button button--primary" disabled={control.saving}>
+              Save rule
+            </button>
+            <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button button--secondary route-rule__change"
+          disabled={control.saving || !control.settled}
+          onClick={() => setOpen(true)}
+        >
+          {control.saving ? 'Saving your rule…' : 'Change rule'}
+        </button>
+      )}
+    </div>
+  );
+}
