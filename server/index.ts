@@ -25,7 +25,7 @@ import { createSqlGrantStore } from './google/grant-store.ts';
 import { importTokenKey } from './google/token-crypto.ts';
 import type { WebHandler } from './http.ts';
 import { patientList, patientRecords } from './patients/records.ts';
-import { profileHome, profileMoveRule } from './profile/home.ts';
+import { profileHome, profileMoveRule, visitPins } from './profile/home.ts';
 
 export type { ServerConfig, ServerFunction } from './config.ts';
 
@@ -147,6 +147,7 @@ export function createServer(config: ServerConfig): Server {
         confirmationStore: confirmations().store,
         home: (userId) => profileHome(config.query, userId),
         moveRule: (userId) => profileMoveRule(config.query, userId),
+        pins: (userId) => visitPins(config.query, userId),
         // Visits written by people carry an address: located here (the key never leaves the server).
         geocoder: geocoder(),
         // The clinician's patient list: read into every day, changed by update_patient (owner-bound SQL).

@@ -39,6 +39,18 @@ export const FIXED_PROPERTY = 'homeroundsFixed';
 /** The older private property that lets a visit move anywhere inside its window: `flexible` = "true". */
 export const FLEXIBLE_PROPERTY = 'flexible';
 
+/** The events with the clinician's "time is fixed" pins (public.visit_pins) marked fixed, as copies. */
+export function withPins(
+  events: readonly CalendarEvent[],
+  pins: ReadonlySet<string> | readonly string[],
+): CalendarEvent[] {
+  const pinned = pins instanceof Set ? pins : new Set(pins);
+  if (pinned.size === 0) return [...events];
+  return events.map((event) =>
+    pinned.has(event.id) ? { ...event, properties: { ...event.properties, [FIXED_PROPERTY]: 'true' } } : event,
+  );
+}
+
 /** True when the event's time is marked fixed. */
 export function isFixedEvent(event: CalendarEvent): boolean {
   return event.properties?.[FIXED_PROPERTY]?.trim().toLowerCase() === 'true';

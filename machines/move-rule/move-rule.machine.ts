@@ -1,4 +1,5 @@
-// Move rule: how far the planner may move the clinician's visits, their own choice. Read from the profile as the
+// Move rule: how far the planner may move the clinician's visits, their own choice, and the visits they pinned
+// ("time is fixed"). Read from the profile as the
 // Route view opens (given up after 5 s: the plan follows the default rule and says so), changed from the Route view
 // (saved to the profile, given up after 10 s); the plan always follows the rule the machine holds, and a rule is
 // held only once saved, so the plan never follows one the profile does not.
@@ -6,7 +7,7 @@ import { assign, setup } from 'xstate';
 import { DEFAULT_MOVE_RULE, type MoveRule } from '../../core/routing/move-rule.ts';
 import { notProvidedPromise } from '../shared/not-provided.ts';
 import { MOVE_RULE_MESSAGES } from './move-rule.messages.ts';
-import type { MoveRuleContext, MoveRuleEvent } from './move-rule.types.ts';
+import type { MoveRuleContext, MoveRuleEvent, MoveSettings } from './move-rule.types.ts';
 
 export const RULE_READ_TIMEOUT_MS = 5_000;
 export const RULE_SAVE_TIMEOUT_MS = 10_000;
@@ -18,13 +19,14 @@ export const moveRuleMachine = setup({
     events: {} as MoveRuleEvent,
   },
   actors: {
-    read: notProvidedPromise<MoveRule, void>('read'),
+    read: notProvidedPromise<MoveSettings, void>('read'),
     save: notProvidedPromise<MoveRule, MoveRule>('save'),
+    pin: notProvidedPromise<readonly string[], { eventId: string; fixed: boolean }>('pin'),
   },
   delays: { readTimeout: RULE_READ_TIMEOUT_MS, saveTimeout: RULE_SAVE_TIMEOUT_MS },
 }).createMachine({
   id: 'move-rule',
-  context: { rule: DEFAULT_MOVE_RULE, message: null },
+  context: { rule: DEFAULT_MOVE_RULE, pins: [], message: null },
   initial: 'reading',
   states: {
     reading: {
@@ -32,7 +34,14 @@ export const moveRuleMachine = setup({
       invoke: {
         id: 'read',
         src: 'read',
-        onDone: { target: 'ready', actions: assign({ rule: ({ event }) => event.output, message: null }) },
+        onDone: {
+          target: 'ready',
+          actions: assign({
+            rule: ({ event }) => event.output.rule,
+            pins: ({ event }) => event.output.pins,
+            message: null,
+          }),
+        },
         onError: { target: 'unread', actions: assign({ message: MOVE_RULE_MESSAGES.readFailed }) },
       },
       after: { readTimeout: { target: 'unread', actions: assign({ message: MOVE_RULE_MESSAGES.readFailed }) } },
@@ -42,7 +51,21 @@ export const moveRuleMachine = setup({
       on: { 'rule.retry': 'reading', 'rule.change': 'saving' },
     },
     ready: {
-      on: { 'rule.change': 'saving' },
+      on: { 'rule.change': 'saving', 'rule.pin': 'pinning' },
+    },
+    pinning: {
+      tags: ['busy'],
+      invoke: {
+        id: 'pin',
+        src: 'pin',
+        input: ({ event }) => {
+          const { eventId, fixed } = event as Extract<MoveRuleEvent, { type: 'rule.pin' }>;
+          return { eventId, fixed };
+        },
+        onDone: { target: 'ready', actions: assign({ pins: ({ event }) => event.output, message: null }) },
+        onError: { target: 'ready', actions: assign({ message: MOVE_RULE_MESSAGES.pinFailed }) },
+      },
+      after: { saveTimeout: { target: 'ready', actions: assign({ message: MOVE_RULE_MESSAGES.pinFailed }) } },
     },
     saving: {
       tags: ['busy'],

@@ -8,13 +8,21 @@ export const moveRuleModel: MachineModel<typeof moveRuleMachine> = {
   input: undefined,
   outcomes: {
     read: [
-      { label: 'own rule', output: { todayFixed: false, withinMinutes: 60 } },
+      { label: 'own rule', output: { rule: { todayFixed: false, withinMinutes: 60 }, pins: ['evt-a'] } },
       { label: 'profile unavailable', error: new Error('PGRST000') },
     ],
     save: [
       { label: 'saved', output: { todayFixed: true, withinMinutes: 30 } },
       { label: 'refused', error: new Error('23514') },
     ],
+    pin: [
+      { label: 'pinned', output: ['evt-a', 'evt-b'] },
+      { label: 'refused', error: new Error('42501') },
+    ],
   },
-  events: [{ type: 'rule.change', rule: { todayFixed: true, withinMinutes: 30 } }, { type: 'rule.retry' }],
+  events: [
+    { type: 'rule.change', rule: { todayFixed: true, withinMinutes: 30 } },
+    { type: 'rule.pin', eventId: 'evt-b', fixed: true },
+    { type: 'rule.retry' },
+  ],
 };

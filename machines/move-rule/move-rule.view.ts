@@ -5,10 +5,13 @@ import type { MoveRule } from '../../core/routing/move-rule.ts';
 import type { moveRuleMachine } from './move-rule.machine.ts';
 
 export interface MoveRuleView {
-  status: 'reading' | 'unread' | 'ready' | 'saving';
+  status: 'reading' | 'unread' | 'ready' | 'saving' | 'pinning';
   /** The plan waits while the rule is read (at most 5 s). */
   settled: boolean;
   rule: MoveRule;
+  /** Event ids whose "time is fixed" switch is on. */
+  pins: readonly string[];
+  /** A rule or a switch is being saved (the controls wait). */
   saving: boolean;
   message: string | null;
 }
@@ -19,7 +22,8 @@ export function toMoveRuleView(snapshot: SnapshotFrom<typeof moveRuleMachine>): 
     status,
     settled: status !== 'reading',
     rule: snapshot.context.rule,
-    saving: status === 'saving',
+    pins: snapshot.context.pins,
+    saving: status === 'saving' || status === 'pinning',
     message: snapshot.context.message,
   };
 }

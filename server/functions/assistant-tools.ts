@@ -39,6 +39,8 @@ export interface AssistantToolsConfig {
   home?: (userId: string) => Promise<{ lat: number; lon: number } | null>;
   /** The clinician's rule for moving visits, from their profile. */
   moveRule?: (userId: string) => Promise<MoveRule>;
+  /** The visits the clinician pinned ("time is fixed"). */
+  pins?: (userId: string) => Promise<string[]>;
   /** Locates visit addresses without coordinates (Google's Geocoding API, cached); null where none is configured. */
   geocoder?: Geocoder | null;
   /** The clinician's patient list (read into every day; changed by update_patient), bound to the caller. */
@@ -163,6 +165,8 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     const ruleOf = config.moveRule;
     // A rule that cannot be read: the default (the plan says the rule it followed).
     if (ruleOf) ctx.moveRule = () => ruleOf(userId).catch(() => DEFAULT_MOVE_RULE);
+    const pinsOf = config.pins;
+    if (pinsOf) ctx.pins = () => pinsOf(userId).catch(() => []);
     // Bounded for this call: a slow geocoder leaves visits unplaced (and said), never the call unanswered.
     const bounded = config.geocoder ? geocoderWithin(config.geocoder, TOOL_LOCATE_DEADLINE_MS) : null;
     if (bounded) ctx.geocoder = bounded.geocoder;

@@ -27,3 +27,9 @@ export async function profileMoveRule(query: SqlQuery, userId: string): Promise<
   );
   return ruleFromProfile(rows[0] as Record<string, unknown> | undefined);
 }
+
+/** The visits the clinician pinned at their booked time (public.visit_pins; migration 20261127500000). */
+export async function visitPins(query: SqlQuery, userId: string): Promise<string[]> {
+  const { rows } = await query('select event_id from public.visit_pins where user_id = $1', [userId]);
+  return rows.map((row) => String((row as { event_id: unknown }).event_id));
+}

@@ -166,4 +166,29 @@ describe('the patient list', () => {
     expect(entry(second?.id)).toMatchObject({ skip: null, phone: '+17735550199' });
     expect(plan.entries.filter((e) => e.skip === null).length).toBe(plan.entries.length - 1);
   });
+
+  it('keeps each clinician’s “time is fixed” switches to themselves (public.visit_pins)', async () => {
+    const maya = (await signIn(platform, MAYA)).client;
+    const jordan = (await signIn(platform, JORDAN)).client;
+    const pinned = await maya
+      .from('visit_pins')
+      .upsert(
+        { user_id: await userId(MAYA), event_id: 'evt-pinned' },
+        { onConflict: 'user_id,event_id', ignoreDuplicates: true },
+      );
+    expect(pinned.error).toBeNull();
+    const again = await maya
+      .from('visit_pins')
+      .upsert(
+        { user_id: await userId(MAYA), event_id: 'evt-pinned' },
+        { onConflict: 'user_id,event_id', ignoreDuplicates: true },
+      );
+    expect(again.error).toBeNull();
+    expect((await maya.from('visit_pins').select('event_id')).data).toEqual([{ event_id: 'evt-pinned' }]);
+    expect((await jordan.from('visit_pins').select('event_id')).data).toEqual([]);
+    const notHis = await jordan.from('visit_pins').delete().eq('event_id', 'evt-pinned').select('event_id');
+    expect(notHis.data).toEqual([]);
+    const unpinned = await maya.from('visit_pins').delete().eq('event_id', 'evt-pinned').select('event_id');
+    expect(unpinned.data).toEqual([{ event_id: 'evt-pinned' }]);
+  });
 });

@@ -623,11 +623,12 @@ describe('the clinician’s rule for moving visits (issue 21)', () => {
   it('plans with the profile’s rule, and a changed rule, once saved, re-plans the day', async () => {
     const saved: unknown[] = [];
     const moveRule = {
-      read: vi.fn(async () => ({ todayFixed: true, withinMinutes: 30 })),
+      read: vi.fn(async () => ({ rule: { todayFixed: true, withinMinutes: 30 }, pins: [] })),
       save: vi.fn(async (rule: { todayFixed: boolean; withinMinutes: number | null }) => {
         saved.push(rule);
         return rule;
       }),
+      pin: vi.fn(),
     };
     render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} moveRule={moveRule} />);
     await screen.findByText(
@@ -646,9 +647,45 @@ describe('the clinician’s rule for moving visits (issue 21)', () => {
   });
 
   it('follows the default rule, and says so, when the profile cannot be read', async () => {
-    const moveRule = { read: vi.fn(async () => Promise.reject(new Error('PGRST000'))), save: vi.fn() };
+    const moveRule = { read: vi.fn(async () => Promise.reject(new Error('PGRST000'))), save: vi.fn(), pin: vi.fn() };
     render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} moveRule={moveRule} />);
     await screen.findByText(/could not be read just now: this plan follows the default rule/);
     expect(screen.getByText(PLAN.rule as string)).toBeTruthy();
+  });
+
+  it('a visit switched to “time is fixed” keeps its booked time in the plan, once the switch is saved', async () => {
+    // A plan that moves visits (the day before, 90 minutes either way): pin one the plan moved.
+    const movedStop = PLAN.report?.optimized.stops.find(
+      (s) => s.start !== EVENTS.find((e) => e.id === s.id)?.start.slice(11, 16),
+    );
+    expect(movedStop).toBeDefined();
+    const id = movedStop?.id as string;
+    const booked = EVENTS.find((e) => e.id === id)?.start.slice(11, 16) as string;
+    const pins: string[] = [];
+    const moveRule = {
+      read: vi.fn(async () => ({ rule: DEFAULT_MOVE_RULE, pins: [] })),
+      save: vi.fn(),
+      pin: vi.fn(async (eventId: string, fixed: boolean) => {
+        if (fixed) pins.push(eventId);
+        return [...pins];
+      }),
+    };
+    const { container } = render(
+      <RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} moveRule={moveRule} />,
+    );
+    const stop = await vi.waitFor(() => {
+      const found = container.querySelector(`.route-stop[data-visit-id="${id}"]`);
+      if (!found) throw new Error('not planned yet');
+      return found as HTMLElement;
+    });
+    await act(async () => {
+      fireEvent.click(within(stop).getByLabelText('Time is fixed'));
+    });
+    expect(moveRule.pin).toHaveBeenCalledWith(id, true, expect.anything());
+    await vi.waitFor(() => {
+      const again = container.querySelector(`.route-stop[data-visit-id="${id}"]`) as HTMLElement;
+      expect((within(again).getByLabelText('Time is fixed') as HTMLInputElement).checked).toBe(true);
+      expect(again.querySelector('.route-stop__time')?.textContent).toContain(clock(booked));
+    });
   });
 });

@@ -7,4 +7,6 @@ export interface HomeAware {
   home?(): Promise<{ lat: number; lon: number } | null>;
   /** The clinician's rule for moving visits (their profile's), when the caller knows it; else the default. */
   moveRule?(): Promise<MoveRule>;
+  /** The visits the clinician pinned at their booked time ("time is fixed"), by event id. */
+  pins?(): Promise<readonly string[]>;
 }

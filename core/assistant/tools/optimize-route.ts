@@ -7,7 +7,7 @@ import { locateAll } from '../../geo/geocoder.ts';
 import { withPatientRecords } from '../../patients/apply.ts';
 import { addressesToLocate } from '../../routing/calendar-day.ts';
 import type { PlaceInput } from '../../routing/day-plan.ts';
-import { DEFAULT_MOVE_RULE } from '../../routing/move-rule.ts';
+import { DEFAULT_MOVE_RULE, withPins } from '../../routing/move-rule.ts';
 import { dayPoints, planDay } from '../../routing/plan-day.ts';
 import { addDays, zonedDateTime } from '../../time/zoned-time.ts';
 import type { ToolResult } from '../contract.ts';
@@ -38,12 +38,16 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
   // The names and booked times only: the plan below locates the day's addresses itself, once.
   const dayVisits = await loadDay({ ...ctx, geocoder: undefined }, date);
   // The patient list read in, as the Route view does: its windows, places and "not a patient".
-  const events = withPatientRecords(
-    await ctx.calendar.list(
-      zonedDateTime(date, 0, ctx.timeZone).instant,
-      zonedDateTime(addDays(date, 1), 0, ctx.timeZone).instant,
+  // And the visits the clinician pinned ("time is fixed"), as the Route view does.
+  const events = withPins(
+    withPatientRecords(
+      await ctx.calendar.list(
+        zonedDateTime(date, 0, ctx.timeZone).instant,
+        zonedDateTime(addDays(date, 1), 0, ctx.timeZone).instant,
+      ),
+      await patientRecords(ctx),
     ),
-    await patientRecords(ctx),
+    (await ctx.pins?.()) ?? [],
   );
   const home = (await ctx.home?.()) ?? null;
   // Events written by people carry an address, not coordinates: the server's geocoder locates them.

@@ -1,5 +1,5 @@
 // The clinician's own rule for how far the planner may move visits, kept on their profile row (move_rule_set,
-// move_today_fixed, move_within_minutes; owner-only RLS) and read and written through PostgREST with the page's
+// move_today_fixed, move_within_minutes; owner-only RLS), and the visits they pinned ("time is fixed", public.visit_pins) and read and written through PostgREST with the page's
 // supabase-js client. main.tsx provides the page's store once; the Route view asks for it.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { type MoveRule, ruleColumns, ruleFromProfile } from '../../../core/routing/move-rule.ts';
@@ -35,7 +35,19 @@ export function createMoveRuleStore(loader: SupabaseLoader): MoveRulePorts {
         .abortSignal(signal)
         .maybeSingle<Record<string, unknown>>();
       if (error) throw new MoveRuleError(error.code || 'read_failed');
-      return ruleFromProfile(data);
+      return { rule: ruleFromProfile(data), pins: await readPins(client, signal) };
+    },
+    async pin(eventId, fixed, signal) {
+      const client = await loader.load();
+      const userId = await signedInUserId(client);
+      const { error } = fixed
+        ? await client
+            .from('visit_pins')
+            .upsert({ user_id: userId, event_id: eventId }, { onConflict: 'user_id,event_id', ignoreDuplicates: true })
+            .abortSignal(signal)
+        : await client.from('visit_pins').delete().eq('event_id', eventId).abortSignal(signal);
+      if (error) throw new MoveRuleError(error.code || 'pin_failed');
+      return readPins(client, signal);
     },
     async save(rule: MoveRule, signal) {
       const client = await loader.load();
@@ -51,6 +63,13 @@ export function createMoveRuleStore(loader: SupabaseLoader): MoveRulePorts {
       return ruleFromProfile(data[0] as Record<string, unknown>);
     },
   };
+}
+
+/** The event ids the clinician pinned ("time is fixed"); RLS shows only their own. */
+async function readPins(client: SupabaseClient, signal: AbortSignal): Promise<string[]> {
+  const { data, error } = await client.from('visit_pins').select('event_id').abortSignal(signal);
+  if (error) throw new MoveRuleError(error.code || 'read_failed');
+  return (data ?? []).map((row) => String((row as { event_id: unknown }).event_id));
 }
 
 let pageStore: MoveRulePorts | null = null;

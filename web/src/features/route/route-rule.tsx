@@ -15,12 +15,15 @@ import {
 
 export interface MoveRuleControl extends MoveRuleView {
   change(rule: MoveRule): void;
+  /** Turns a visit's "time is fixed" switch on or off (null where there is no store to keep it). */
+  pin: ((eventId: string, fixed: boolean) => void) | null;
 }
 
 const NO_STORE: MoveRuleView = {
   status: 'ready',
   settled: true,
   rule: DEFAULT_MOVE_RULE,
+  pins: [],
   saving: false,
   message: null,
 };
@@ -44,7 +47,11 @@ export function useMoveRule(store: MoveRulePorts | null): MoveRuleControl {
       actorRef.current = null;
     };
   }, [store]);
-  return { ...view, change: (rule) => actorRef.current?.send({ type: 'rule.change', rule }) };
+  return {
+    ...view,
+    change: (rule) => actorRef.current?.send({ type: 'rule.change', rule }),
+    pin: store ? (eventId, fixed) => actorRef.current?.send({ type: 'rule.pin', eventId, fixed }) : null,
+  };
 }
 
 const withinLabel = (minutes: number | null) =>

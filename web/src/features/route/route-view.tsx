@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { withPatientRecords } from '../../../../core/patients/apply.ts';
 import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
+import { withPins } from '../../../../core/routing/move-rule.ts';
 import { movesFromPlan } from '../../../../core/routing/reorder-contract.ts';
 import type { MoveRulePorts } from '../../../../machines/move-rule/index.ts';
 import type { PatientListPorts } from '../../../../machines/patient-list/index.ts';
@@ -125,12 +126,12 @@ export function RouteView({
     () =>
       planning
         ? null
-        : planDay(listed, day, {
+        : planDay(withPins(listed, rule.pins), day, {
             ...(place ? { home: place } : {}),
             rule: { rule: rule.rule, today: today ?? localDay() },
             locations: places.locations,
           }),
-    [planning, listed, day, place, today, places.locations, rule.rule],
+    [planning, listed, day, place, today, places.locations, rule.rule, rule.pins],
   );
   const dayLabel = formatDayLong(day);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -250,6 +251,8 @@ export function RouteView({
                     address={visitById.get(stop.id)?.address}
                     booked={bookedTime(visitById.get(stop.id)?.start)}
                     confirmation={confirmations.get(stop.id)}
+                    fixed={rule.pins.includes(stop.id)}
+                    onFixed={rule.pin && !rule.saving ? (fixed) => rule.pin?.(stop.id, fixed) : undefined}
                   />
                 ))}
               </ol>
@@ -336,9 +339,13 @@ interface OptimisedStopProps {
   address: string | undefined;
   booked: string;
   confirmation: EventConfirmation | undefined;
+  /** The clinician pinned this visit at its booked time ("time is fixed"). */
+  fixed: boolean;
+  /** Turns the switch (absent: no store to keep it, or a change is being saved). */
+  onFixed?: (fixed: boolean) => void;
 }
 
-function OptimisedStop({ stop, index, fromHome, address, booked, confirmation }: OptimisedStopProps) {
+function OptimisedStop({ stop, index, fromHome, address, booked, confirmation, fixed, onFixed }: OptimisedStopProps) {
   const leg =
     stop.travelFromPreviousMinutes === null || (index === 0 && !fromHome)
       ? 'First visit'
@@ -374,6 +381,15 @@ function OptimisedStop({ stop, index, fromHome, address, booked, confirmation }:
         {stop.lateByMinutes > 0 ? (
           <p className="route-stop__late">Late by {lateText(stop.lateByMinutes)} for the patient's window</p>
         ) : null}
+        <label className="route-stop__fixed">
+          <input
+            type="checkbox"
+            checked={fixed}
+            disabled={!onFixed}
+            onChange={(event) => onFixed?.(event.currentTarget.checked)}
+          />{' '}
+          Time is fixed
+        </label>
       </div>
     </li>
   );
