@@ -110,6 +110,10 @@ describe('the agenda and the visit sheet', () => {
     ).toBe(directionsUrl('2642 N Halsted St, Chicago, IL 60614'));
     // Focus moves into the sheet, on Close.
     expect(document.activeElement?.textContent).toBe('Close');
+    // Why it is a visit: the recognition's reasons, in words the clinician can check, and how to correct it.
+    const why = within(sheet).getByText('Why is this a visit?').closest('details') as HTMLElement;
+    expect(within(why).getAllByRole('listitem').length).toBeGreaterThan(0);
+    expect(why.textContent).toContain('mark this name “Not a patient”');
   });
 
   it('opens by keyboard and Escape returns focus to the visit', async () => {

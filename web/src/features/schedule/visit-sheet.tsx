@@ -180,6 +180,21 @@ export function VisitSheet({ event, onClose }: VisitSheetProps) {
             <p className="visit-sheet__notes">{visit.notes}</p>
           </>
         ) : null}
+        {visit.reasons.length > 0 && !event.allDay ? (
+          <details className="visit-sheet__why">
+            <summary>{visit.patient ? 'Why is this a visit?' : 'Why is this not a visit?'}</summary>
+            <ul>
+              {visit.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+            <p className="visit-sheet__why-fix">
+              {visit.patient
+                ? 'Wrong? In Patients, mark this name “Not a patient”: it will not be planned or called again.'
+                : 'A patient visit? Write the patient’s name in the event’s title, or add them in Patients.'}
+            </p>
+          </details>
+        ) : null}
       </div>
     </dialog>
   );
