@@ -59,14 +59,15 @@ export interface PlanDayOptions {
 
 /**
  * The places a plan of `day` drives between (the home first, when given, then each plannable visit in booked
- * order) and the first booked start (its wall-clock "HH:MM" minutes, null without a visit): what a caller asks a
- * road-matrix service for before planning, and when the day's drives start.
+ * order) and the first booked start (its wall-clock "HH:MM" minutes, and as the calendar writes it; null without a
+ * visit): what a caller asks a road-matrix service for before planning, and when the day's drives start
+ * (departure.ts `dayDeparture`).
  */
 export function dayPoints(
   events: readonly CalendarEvent[],
   day: string,
   options: { home?: PlaceInput; locations?: Locations } = {},
-): { points: LatLon[]; firstStartMinute: number | null } {
+): { points: LatLon[]; firstStartMinute: number | null; firstStart: string | null } {
   const { visits } = visitsFromCalendar(events, day, options.locations);
   const booked = [...visits].sort((a, b) => wallMinutes(a.start) - wallMinutes(b.start));
   const points: LatLon[] = [];
@@ -78,7 +79,7 @@ export function dayPoints(
     points.push({ lat: place.lat, lon: place.lon });
   }
   const first = booked[0];
-  return { points, firstStartMinute: first ? wallMinutes(first.start) : null };
+  return { points, firstStartMinute: first ? wallMinutes(first.start) : null, firstStart: first?.start ?? null };
 }
 
 export function planDay(events: readonly CalendarEvent[], day: string, options: PlanDayOptions = {}): DayPlan {

@@ -30,7 +30,6 @@ export const moveRuleMachine = setup({
   initial: 'reading',
   states: {
     reading: {
-      tags: ['busy'],
       invoke: {
         id: 'read',
         src: 'read',
@@ -54,7 +53,6 @@ export const moveRuleMachine = setup({
       on: { 'rule.change': 'saving', 'rule.pin': 'pinning' },
     },
     pinning: {
-      tags: ['busy'],
       invoke: {
         id: 'pin',
         src: 'pin',
@@ -68,7 +66,6 @@ export const moveRuleMachine = setup({
       after: { saveTimeout: { target: 'ready', actions: assign({ message: MOVE_RULE_MESSAGES.pinFailed }) } },
     },
     saving: {
-      tags: ['busy'],
       invoke: {
         id: 'save',
         src: 'save',

@@ -22,7 +22,7 @@ function start() {
 describe('move-rule machine', () => {
   it('holds the profile’s rule once read, and a new one once saved', async () => {
     const { actor, controlled, view } = start();
-    expect(view()).toMatchObject({ status: 'reading', settled: false, rule: DEFAULT });
+    expect(view()).toMatchObject({ status: 'reading', settled: false, rule: DEFAULT, pins: [] });
     await controlled.resolve('read', { rule: OWN, pins: [] });
     expect(view()).toMatchObject({ status: 'ready', settled: true, rule: OWN, message: null });
     actor.send({ type: 'rule.change', rule: { todayFixed: true, withinMinutes: 30 } });
@@ -69,5 +69,15 @@ describe('move-rule machine', () => {
     await controlled.reject('pin', new Error('42501'));
     expect(view().pins).toEqual(['a', 'b']);
     expect(view().message).toContain('was not saved');
+  });
+
+  it('a switch unanswered in 10 s is given up, keeping the pins shown', async () => {
+    const { actor, clock, controlled, view } = start();
+    await controlled.resolve('read', { rule: OWN, pins: [] });
+    actor.send({ type: 'rule.pin', eventId: 'b', fixed: true });
+    clock.increment(RULE_SAVE_TIMEOUT_MS);
+    await flush();
+    expect(view()).toMatchObject({ status: 'ready', pins: [], saving: false });
+    expect(view().message).toContain('“time is fixed” switch was not saved');
   });
 });
