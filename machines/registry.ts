@@ -4,6 +4,7 @@ import { authModel } from './auth/auth.model.ts';
 import { callSessionModel } from './call-session/call-session.model.ts';
 import { confirmationBatchModel } from './confirmation-batch/confirmation-batch.model.ts';
 import { conversationModel } from './conversation/conversation.model.ts';
+import { dayDrivesModel } from './day-drives/day-drives.model.ts';
 import { dayOrderModel } from './day-order/day-order.model.ts';
 import { dayPlacesModel } from './day-places/day-places.model.ts';
 import { dayStartModel } from './day-start/day-start.model.ts';
@@ -69,6 +70,12 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       "The Route view's visit addresses located on the server before it plans (calendars written by people give addresses, not coordinates); given up after 8 s, the plan then goes on without them; Try again.",
     model: dayPlacesModel as MachineModel,
+  },
+  {
+    name: 'day-drives',
+    summary:
+      "The Route view's drive times asked of the server before it plans (road drive times from its road matrix, or its straight-line estimate, said so), so it plans with the drive times of the assistant and the CLI; given up after 7 s, the plan then uses the straight-line estimate and says so; Try again.",
+    model: dayDrivesModel as MachineModel,
   },
   {
     name: 'day-order',

@@ -7,6 +7,7 @@ import { DEFAULT_CALENDAR_BASE_URL } from '../core/calendar/events-request.ts';
 import { CONFIRMATIONS_FUNCTION } from '../core/confirmations/contract.ts';
 import { E164 } from '../core/confirmations/phone.ts';
 import { LOCATIONS_FUNCTION } from '../core/geo/locations-contract.ts';
+import { DRIVE_TIMES_FUNCTION } from '../core/routing/drive-times-contract.ts';
 import { REORDER_FUNCTION } from '../core/routing/reorder-contract.ts';
 import type { Now } from '../core/time/clock.ts';
 import { isValidTimeZone } from '../core/time/zoned-time.ts';
@@ -22,6 +23,7 @@ export const SERVER_FUNCTIONS = [
   CONFIRMATIONS_FUNCTION,
   LOCATIONS_FUNCTION,
   REORDER_FUNCTION,
+  DRIVE_TIMES_FUNCTION,
 ] as const;
 export type ServerFunction = (typeof SERVER_FUNCTIONS)[number];
 
@@ -129,12 +131,17 @@ export const REQUIRED_SETTINGS: Record<ServerFunction, readonly string[]> = {
     'GOOGLE_CLIENT_SECRET',
     'HOMEROUNDS_TOKEN_ENCRYPTION_KEY',
   ],
+  // The Route view's and the CLI's drive times: GOOGLE_ROUTES_API_KEY is optional (without it, the estimate, said so).
+  'drive-times': ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_DB_URL'],
 };
 
 /** What is malformed in the settings `fn` uses, one sentence each; empty when it may serve. */
 export function malformedSettings(fn: ServerFunction, config: ServerConfig): string[] {
   const problems: string[] = [];
-  if (!['google-token', 'locations', 'reorder-day'].includes(fn) && config.secrets.callToken.length < 32) {
+  if (
+    !['google-token', 'locations', 'reorder-day', 'drive-times'].includes(fn) &&
+    config.secrets.callToken.length < 32
+  ) {
     problems.push(
       'HOMEROUNDS_CALL_TOKEN_SECRET must be at least 32 characters (the same value in every function: openssl rand -base64 48).',
     );

@@ -13,6 +13,7 @@ import { createVoicePort } from './confirmations/voice-port.ts';
 import { createAssistantToolsHandler } from './functions/assistant-tools.ts';
 import { createCallTokenHandler } from './functions/call-token.ts';
 import { createConfirmationsHandler } from './functions/confirmations.ts';
+import { createDriveTimesHandler } from './functions/drive-times.ts';
 import { createGoogleTokenHandler } from './functions/google-token.ts';
 import { createLocationsHandler } from './functions/locations.ts';
 import { createReorderDayHandler } from './functions/reorder-day.ts';
@@ -180,6 +181,8 @@ export function createServer(config: ServerConfig): Server {
         log: config.log,
       }),
     ),
+    // The Route view's and the CLI's drive times: the same road matrix as the tools (bounded; else the estimate).
+    'drive-times': once(() => createDriveTimesHandler({ ...auth, travel: travelTimes(), log: config.log })),
   };
 
   return { handler: (fn) => handlers[fn](), googleAccess, confirmations, geocoder, travelTimes };

@@ -1,6 +1,16 @@
 // `homerounds route optimize`: plans a day from a visits file or from a clinician's calendar on the
-// local platform. The planning itself is core/routing/day-plan.ts (shared with the web and the assistant).
+// local platform. The planning itself is core/routing/day-plan.ts (shared with the web and the assistant), with the
+// drive times the Route view and the assistant use: the platform's `drive-times` function (road drive times from its
+// road matrix, or its straight-line estimate, said so), asked for the day's places with the same departure.
+import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { listUpcomingEvents } from '../../core/calendar/index.ts';
+import { dayDriveTimesRequest } from '../../core/routing/departure.ts';
+import {
+  type DriveTimesRequest,
+  type DriveTimesResponse,
+  driveTimesLookup,
+  requestDriveTimes,
+} from '../../core/routing/drive-times-contract.ts';
 import {
   DEFAULT_MOVE_RULE,
   planDay,
@@ -9,6 +19,7 @@ import {
   routeOptimize,
   validateRouteOptimizeInput,
 } from '../../core/routing/index.ts';
+import { DRIVES_TIMEOUT_MS } from '../../machines/day-drives/index.ts';
 import { isCalendarDate, parseDateOption } from '../commands/date-option.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
 import { readDocumentFile } from './input.ts';
@@ -71,13 +82,60 @@ export async function routeOptimizeForClinician(opts: {
   });
   // The home on the clinician's profile is where the day starts and ends (the dashboard reads the same place).
   const home = await clinicianHome(opts.baseUrl, opts.email, doFetch);
+  const homePlace = home ? { lat: home.lat, lon: home.lng, label: 'Home' } : undefined;
+  const today = calendarToday(opts.now, events);
+  // The drive times between the day's places, as the Route view asks them (same places, same departure).
+  const asked = dayDriveTimesRequest(events, opts.date, {
+    ...(homePlace ? { home: homePlace } : {}),
+    today,
+    now: opts.now,
+  });
+  const drives = asked ? await platformDriveTimes(opts.baseUrl, opts.email, asked.request, doFetch) : null;
   const plan = planDay(events, opts.date, {
-    ...(home ? { home: { lat: home.lat, lon: home.lng, label: 'Home' } } : {}),
-    rule: { rule: DEFAULT_MOVE_RULE, today: calendarToday(opts.now, events) },
+    ...(homePlace ? { home: homePlace } : {}),
+    rule: { rule: DEFAULT_MOVE_RULE, today },
+    ...(asked && drives ? { travel: driveTimesLookup(asked.request.points, drives) } : {}),
   });
   if (plan.error) throw new CliError(`${opts.date} could not be planned: ${plan.error}`);
   if (!plan.report) throw new CliError(`${opts.email} has no routable visits on ${opts.date}.`, EXIT.notFound);
   return { ...plan.report, skipped: plan.skipped, ...(plan.rule ? { rule: plan.rule } : {}) };
+}
+
+/**
+ * The day's drive times from the platform's `drive-times` function, with a session minted for the seeded clinician
+ * (`/__local/sessions`), bounded as the Route view is (DRIVES_TIMEOUT_MS); null when it cannot be asked or does not
+ * answer in time: the plan then uses the straight-line estimate and its report says "approximate".
+ */
+async function platformDriveTimes(
+  baseUrl: string,
+  email: string,
+  request: DriveTimesRequest,
+  doFetch: typeof fetch,
+): Promise<DriveTimesResponse | null> {
+  const signal = AbortSignal.timeout(DRIVES_TIMEOUT_MS);
+  try {
+    const session = await doFetch(`${baseUrl}/__local/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email }),
+      signal,
+    });
+    if (!session.ok) {
+      await session.body?.cancel();
+      return null;
+    }
+    const { access_token } = (await session.json()) as { access_token?: unknown };
+    return await requestDriveTimes({
+      supabaseUrl: baseUrl,
+      anonKey: LOCAL_ANON_KEY,
+      accessToken: typeof access_token === 'string' ? access_token : null,
+      fetch: doFetch,
+      request,
+      signal,
+    });
+  } catch {
+    return null;
+  }
 }
 
 /** The seeded clinician's home on the local platform, or undefined (the day then starts anywhere). */

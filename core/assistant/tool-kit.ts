@@ -7,6 +7,8 @@ import type { VisitConfirmation } from '../confirmations/contract.ts';
 import { addressKey, type Geocoder, locateAll } from '../geo/geocoder.ts';
 import { withPatientRecords } from '../patients/apply.ts';
 import type { PatientChanges, PatientRecord } from '../patients/patients.ts';
+import { KM_PER_MILE } from '../routing/day-plan.ts';
+import { type DayDeparture, departureMinute } from '../routing/departure.ts';
 import { circuityFor, estimateMinutes, haversineKm } from '../routing/travel/haversine.ts';
 import { lookupFromMatrix, type TravelLookup } from '../routing/travel/lookup.ts';
 import type { LatLon, TravelTimeProvider } from '../routing/travel/provider.ts';
@@ -279,7 +281,7 @@ export function driveMinutes(a: LatLon | null, b: LatLon | null): { minutes: num
   return { minutes: Math.ceil(estimateMinutes(a, b)), known: true };
 }
 
-export const KM_PER_MILE = 1.609344;
+export { KM_PER_MILE };
 
 /** Road distance estimate (great-circle × the same road factor the travel times use). */
 export function roadKm(a: LatLon, b: LatLon): number {
@@ -307,16 +309,25 @@ export async function roadDrives(
   points: readonly LatLon[],
   startMinute: number | null,
 ): Promise<RoadDrives | null> {
+  // The one departure rule (core/routing/departure.ts), on the calendar's zone.
+  const minute = departureMinute(date, today(ctx), startMinute, zonedMinute(ctx.now, ctx.timeZone));
+  const departure = minute === null ? null : { minute, instant: zonedDateTime(date, minute, ctx.timeZone).instant };
+  return roadDrivesAt(ctx, points, departure);
+}
+
+/**
+ * The same, for a departure already decided (optimize_route: `dayDeparture` of the day's first booked visit, as the
+ * Route view and the CLI ask the drive-times function).
+ */
+export async function roadDrivesAt(
+  ctx: ToolContext,
+  points: readonly LatLon[],
+  departure: DayDeparture | null,
+): Promise<RoadDrives | null> {
   if (!ctx.travel || points.length < 2) return null;
-  const soon = date === today(ctx) || date === addDays(today(ctx), 1);
-  const earliest = date === today(ctx) ? zonedMinute(ctx.now, ctx.timeZone) : 0;
-  const departure = soon && startMinute !== null ? Math.max(startMinute, earliest) : null;
   try {
-    const matrix = await ctx.travel.matrix(
-      points,
-      departure === null ? {} : { departureTime: zonedDateTime(date, departure, ctx.timeZone).instant },
-    );
-    return { lookup: lookupFromMatrix(points, matrix), departure };
+    const matrix = await ctx.travel.matrix(points, departure === null ? {} : { departureTime: departure.instant });
+    return { lookup: lookupFromMatrix(points, matrix), departure: departure?.minute ?? null };
   } catch {
     return null;
   }

@@ -6,7 +6,7 @@ import type { SkippedEvent } from './calendar-day.ts';
 import { compareWithCalendarOrder } from './compare.ts';
 import { explainUnservable } from './explain.ts';
 import { formatClock, type Problem, type RouteEvaluation, type Violation, type Visit } from './model.ts';
-import { type AreaType, haversineMatrix } from './travel/haversine.ts';
+import { type AreaType, circuityFor, haversineKm, haversineMatrix } from './travel/haversine.ts';
 import type { TravelLookup } from './travel/lookup.ts';
 import type { LatLon } from './travel/provider.ts';
 
@@ -107,6 +107,17 @@ export interface RouteReport {
   /** Null when no order is feasible: the optimised order is then only the least-late one found. */
   savedMinutes: number | null;
   savedPercent: number | null;
+  /**
+   * Kilometres driven over the legs the totals count, in the calendar order and the optimised order: road distances
+   * when the drive times came with them for every such leg (`roadDistances`), else the straight-line estimate's
+   * (great-circle × the road factor), approximate.
+   */
+  distanceBeforeKm: number;
+  distanceAfterKm: number;
+  /** Null when no order is feasible (as `savedMinutes`); negative when the optimised order drives farther. */
+  savedKm: number | null;
+  /** True when both distances are road distances; false: some or all of them are estimates (approximate). */
+  roadDistances: boolean;
   changes: string[];
   violations: Violation[];
   unservable: Violation[];
@@ -279,10 +290,34 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
     { timeLimitMs: input.timeLimitMs ?? 1000 },
   );
   const titles = new Map(input.visits.map((v) => [v.id, v.title ?? v.id]));
+  // Distances over the same legs: the lookup's road metres where it has them, else the estimate's road kilometres.
+  const places: LatLon[] = [...points, start ?? { lat: 0, lon: 0 }, end ?? { lat: 0, lon: 0 }];
+  const countedPlace = (k: number) => k < n || (k === n && start !== null) || (k === n + 1 && end !== null);
+  const distanceOf = (route: RouteEvaluation): { km: number; road: boolean } => {
+    let km = 0;
+    let road = true;
+    for (const leg of route.legs) {
+      const { fromLocation: i, toLocation: j } = leg;
+      if (i === j || !countedPlace(i) || !countedPlace(j)) continue;
+      const a = places[i] as LatLon;
+      const b = places[j] as LatLon;
+      const meters = roadDriveTimes ? travel?.meters?.(a, b) : undefined;
+      if (typeof meters === 'number') km += meters / 1000;
+      else {
+        const straight = haversineKm(a, b);
+        km += straight * circuityFor(straight);
+        // The same place is 0 km whatever the source: not an estimate worth saying.
+        if (straight > 1e-6) road = false;
+      }
+    }
+    return { km, road };
+  };
   // A day with no feasible order has no saving: the optimised order is only the least-late one found, and
   // its travel is not comparable with a calendar order that is late elsewhere.
   const feasible = cmp.optimized.feasible;
   const countsHomeLegs = start !== null;
+  const distanceBefore = distanceOf(cmp.calendar);
+  const distanceAfter = distanceOf(cmp.optimized);
   return {
     date,
     travelTimes: roadDriveTimes
@@ -304,6 +339,10 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
     travelAfterMinutes: cmp.travelAfterMinutes,
     savedMinutes: feasible ? cmp.savedMinutes : null,
     savedPercent: feasible ? cmp.savedPercent : null,
+    distanceBeforeKm: r2(distanceBefore.km),
+    distanceAfterKm: r2(distanceAfter.km),
+    savedKm: feasible ? r2(distanceBefore.km - distanceAfter.km) : null,
+    roadDistances: roadDriveTimes && distanceBefore.road && distanceAfter.road,
     changes: cmp.changes.map((c) => c.line),
     violations: cmp.optimized.violations,
     unservable: cmp.optimized.feasible ? [] : explainUnservable(problem),
@@ -311,6 +350,10 @@ export function routeOptimize(rawInput: RouteOptimizeInput): RouteReport {
 }
 
 const r1 = (x: number) => Math.round(x * 10) / 10;
+const r2 = (x: number) => Math.round(x * 100) / 100;
+
+/** Kilometres in a statute mile (US clinicians read miles). */
+export const KM_PER_MILE = 1.609344;
 
 /** Which legs the totals count. */
 export function legsNote(countsStart: boolean, countsEnd: boolean): string {
@@ -364,6 +407,26 @@ export function infeasibleLine(report: RouteReport): string {
   );
 }
 
+/** "12.3 mi (19.8 km)": miles for US clinicians, kilometres beside them. */
+export function routeDistanceText(km: number): string {
+  return `${r1(km / KM_PER_MILE)} mi (${r1(km)} km)`;
+}
+
+/** The distances of both orders, and whether they are road distances or the estimate's (approximate). */
+export function distanceLine(report: RouteReport): string {
+  const saved = report.savedKm;
+  const change =
+    saved === null || Math.abs(saved) < 0.05
+      ? ''
+      : saved > 0
+        ? `, ${r1(saved / KM_PER_MILE)} mi less`
+        : `, ${r1(-saved / KM_PER_MILE)} mi more`;
+  return (
+    `Distance: ${routeDistanceText(report.distanceBeforeKm)} in calendar order → ${routeDistanceText(report.distanceAfterKm)} optimised${change}` +
+    ` (${report.roadDistances ? 'road distances' : 'approximate: straight-line distance × road factor'})`
+  );
+}
+
 /** Plain-text report: both orders side by side, the optimised schedule, totals and the change lines. */
 export function formatRouteReport(report: RouteReport & { rule?: string }): string {
   const out: string[] = [];
@@ -402,6 +465,7 @@ export function formatRouteReport(report: RouteReport & { rule?: string }): stri
   } else {
     out.push(infeasibleLine(report));
   }
+  out.push(distanceLine(report));
   if (report.proofNote) out.push(report.proofNote);
   for (const line of report.changes) out.push(`- ${line}`);
   // A visit that cannot be served even alone is reported once, with its root cause.

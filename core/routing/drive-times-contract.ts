@@ -51,7 +51,9 @@ export function parseDriveTimesRequest(body: unknown): DriveTimesRequest | { pro
   const { points, departureTime } = body;
   if (!Array.isArray(points)) return { problem: `points must be an array. ${USAGE}` };
   if (points.length < MIN_DRIVE_TIMES_POINTS || points.length > MAX_DRIVE_TIMES_POINTS) {
-    return { problem: `points has ${points.length} entries; send ${MIN_DRIVE_TIMES_POINTS} to ${MAX_DRIVE_TIMES_POINTS}.` };
+    return {
+      problem: `points has ${points.length} entries; send ${MIN_DRIVE_TIMES_POINTS} to ${MAX_DRIVE_TIMES_POINTS}.`,
+    };
   }
   const valid: LatLon[] = [];
   for (const [index, point] of points.entries()) {

@@ -133,9 +133,15 @@ describe.skipIf(!deno)(
         ...OFFLINE,
         '--config',
         testConfig(),
-        ...['call-token', 'google-token', 'assistant-tools', 'confirmations', 'locations', 'reorder-day'].map((fn) =>
-          join(functions, fn, 'index.ts'),
-        ),
+        ...[
+          'call-token',
+          'google-token',
+          'assistant-tools',
+          'confirmations',
+          'locations',
+          'reorder-day',
+          'drive-times',
+        ].map((fn) => join(functions, fn, 'index.ts')),
       ]);
       expect(tools.stderr.replace(/^Check .*\n/gm, '')).toBe('');
       expect(tools.code).toBe(0);

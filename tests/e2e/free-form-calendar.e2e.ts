@@ -142,7 +142,13 @@ describe('a calendar written by people', () => {
       expect(await page.locator('.route-summary__rule').textContent()).toContain(
         'Visits may move up to 90 minutes from their booked times',
       );
-      expect(await page.locator('.route-summary__saving').textContent()).toMatch(/^Saves \d+ min of driving/);
+      expect(await page.locator('.route-summary__saving').textContent()).toMatch(
+        /^Saves \d+ min( and [\d.]+ miles?)? of driving/,
+      );
+      // Planned with the server's road drive times (the platform's Routes stand-in), as the assistant plans it.
+      expect(await page.locator('.route-summary__meta').textContent()).toContain(
+        'Drive times and miles are road drive times',
+      );
 
       expect(await seriousAxeViolations(page)).toEqual([]);
 

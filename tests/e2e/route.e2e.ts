@@ -45,6 +45,9 @@ interface CliReport {
   legsNote: string;
   travelBeforeMinutes: number;
   travelAfterMinutes: number;
+  roadDriveTimes: boolean;
+  distanceBeforeKm: number;
+  distanceAfterKm: number;
   optimized: { order: string[]; finish: number | string };
 }
 
@@ -88,7 +91,7 @@ async function restoreMayasHome(): Promise<void> {
 }
 
 const SAVING =
-  /^(Saves \d+ min of driving \(-?\d+ %\) against your calendar order\.|Your calendar order is already the shortest\.|Saves less than a minute of driving against your calendar order\.|Drives \d+ min more than your calendar order.*|No order meets every patient window.*)$/;
+  /^(Saves \d+ min( and [\d.]+ miles?)? of driving \(-?\d+ %\) against your calendar order\.|Your calendar order is already the shortest\.|Saves less than a minute of driving against your calendar order\.|Drives \d+ min more than your calendar order.*|No order meets every patient window.*)$/;
 
 describe.each(VIEWPORT_NAMES)('route view (%s)', (viewport) => {
   it('plans tomorrow (the next day with visits), draws the map, passes axe and goes back to the calendar', async () => {
@@ -158,6 +161,17 @@ describe.each(VIEWPORT_NAMES)('route view (%s)', (viewport) => {
         `${Math.round(cli.travelAfterMinutes)} min`,
       );
       expect(totals['Driving, calendar order']).toBe(`${Math.round(cli.travelBeforeMinutes)} min`);
+      // Both with the platform's road drive times (its Routes stand-in), the same road miles too.
+      expect(cli.roadDriveTimes).toBe(true);
+      expect(await page.locator('.route-summary__meta').textContent()).toContain(
+        'Drive times and miles are road drive times, with traffic for leaving around',
+      );
+      expect(totals['Miles, optimised'] ?? totals['Miles, least-late order']).toBe(
+        `${(cli.distanceAfterKm / 1.609344).toFixed(1)} mi`,
+      );
+      expect(totals['Miles, calendar order']).toBe(`${(cli.distanceBeforeKm / 1.609344).toFixed(1)} mi`);
+      // The map numbers both orders: solid for the optimised stops, small hollow numbers for the calendar's.
+      expect(await page.locator('.route-map__calendar-stop').count()).toBe(titles.length);
       expect(await stops.evaluateAll((items) => items.map((li) => li.getAttribute('data-visit-id')))).toEqual(
         cli.optimized.order,
       );

@@ -11,6 +11,7 @@ import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import type { ProfileHome, ProfileHomeStore } from '../../web/src/adapters/profile-home.ts';
 import { formatClock } from '../../web/src/components/time-format.ts';
 import { HOME_READ_TIMEOUT_MS } from '../../web/src/features/route/route-home.tsx';
+import { milesText } from '../../web/src/features/route/route-plan.ts';
 import { RouteView } from '../../web/src/features/route/route-view.tsx';
 import { chicago, resetTestNow, useFakeTimersAt } from '../support/test-clock.ts';
 import { deferred } from './web-test-kit.tsx';
@@ -89,6 +90,9 @@ function expectTotalsOf(report: RouteReport) {
   expect(totals()).toEqual({
     'Driving, optimised': `${Math.round(report.travelAfterMinutes)} min`,
     'Driving, calendar order': `${Math.round(report.travelBeforeMinutes)} min`,
+    // The miles over the same legs (from and back home when it is known).
+    'Miles, optimised': milesText(report.distanceAfterKm),
+    'Miles, calendar order': milesText(report.distanceBeforeKm),
     [report.countsHomeLegs ? 'Back home' : 'Last visit ends']: formatClock(report.optimized.finish),
   });
 }

@@ -2,23 +2,32 @@
 // The Route view: one day's visits in the optimised order, legs and totals as routeOptimize reports
 // them, the saving line, skipped events, provider text as text, one map marker per visit, and opening
 // and closing it from the schedule panel by keyboard.
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routeOptimizeForClinician } from '../../cli/handlers/route-optimize.ts';
 import { optimizeRoute } from '../../core/assistant/tools/optimize-route.ts';
 import { mapProviderEvent, type ProviderEvent } from '../../core/calendar/index.ts';
 import {
+  type DriveTimesRequest,
+  type DriveTimesResponse,
+  driveTimesResponseOf,
+} from '../../core/routing/drive-times-contract.ts';
+import {
   DEFAULT_MOVE_RULE,
   formatRouteReport,
+  type LatLon,
+  PARKING_WALK_MINUTES,
   planDay,
   routeOptimize,
+  type TravelTimeProvider,
   visitsFromCalendar,
 } from '../../core/routing/index.ts';
+import { isPeak, standInDrive } from '../../emulators/route-matrix/drives.ts';
 import type { Place } from '../../machines/day-places/index.ts';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import { formatClock } from '../../web/src/components/time-format.ts';
 import { defaultRouteDay, formatDayLong } from '../../web/src/features/route/route-days.ts';
-import { projectPoints, savingText } from '../../web/src/features/route/route-plan.ts';
+import { milesText, projectPoints, savingText } from '../../web/src/features/route/route-plan.ts';
 import { RouteView } from '../../web/src/features/route/route-view.tsx';
 import { SchedulePanel } from '../../web/src/features/schedule/schedule-panel.tsx';
 import { memoryCalendar, seedFor } from '../support/memory-calendar.ts';
@@ -140,11 +149,18 @@ describe('RouteView', () => {
     const { container } = render(<RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} />);
     const saved = Math.round(REPORT.savedMinutes ?? Number.NaN);
     expect(saved).toBeGreaterThan(0);
+    // Miles too (US clinicians), from the same legs; without road drive times they are approximate, and said so.
+    const miles = ((REPORT.savedKm ?? Number.NaN) / 1.609344).toFixed(1);
+    expect(Number(miles)).toBeGreaterThan(0);
     expect(
       screen.getByText(
-        `Saves ${saved} min of driving (${Math.round(REPORT.savedPercent ?? Number.NaN)} %) against your calendar order.`,
+        `Saves ${saved} min and ${miles} miles of driving (${Math.round(REPORT.savedPercent ?? Number.NaN)} %) against your calendar order.`,
       ),
     ).toBeTruthy();
+    expect(REPORT.roadDistances).toBe(false);
+    expect(container.textContent).toContain(
+      'Drive times and miles are approximate (straight-line distance × a road factor ÷ city speed, plus parking).',
+    );
     expect(REPORT.provedOptimal).toBe(true);
     expect(container.textContent).toContain('Proven the shortest order for these visits.');
     expect(container.textContent).toContain(
@@ -405,6 +421,45 @@ describe('Route view in the schedule panel', () => {
 // and without a feasible order) and Sam Novak (rural drives: no feasible order, least-late orders that
 // differ from the calendar's).
 const SEED = seedFor('2026-11-23');
+
+/** One road network behind every face, recording who asked what (the places and the departure). */
+interface RecordingRoads {
+  asked: Array<{ face: string; points: DriveTimesRequest['points']; departureTime: string | undefined }>;
+  /** What the server's drive-times function answers a face (the web's client, the CLI's platform). */
+  answer(face: string, request: DriveTimesRequest): Promise<DriveTimesResponse>;
+  /** The server's road matrix, as the tools server gives it to the assistant. */
+  provider(face: string): TravelTimeProvider;
+}
+
+/** The platform's Routes stand-in (emulators/route-matrix/drives.ts), rounded as the Google client rounds. */
+function recordingRoads(): RecordingRoads {
+  const asked: RecordingRoads['asked'] = [];
+  const matrix = (face: string, points: readonly LatLon[], departure: Date | undefined) => {
+    asked.push({ face, points: [...points], departureTime: departure?.toISOString() });
+    const peak = departure ? isPeak(departure) : false;
+    const drives = points.map((a) => points.map((b) => standInDrive(a, b, peak)));
+    return {
+      minutes: drives.map((row, i) =>
+        row.map((d, j) => (i === j ? 0 : d === null ? null : Math.ceil(d.seconds / 60) + PARKING_WALK_MINUTES)),
+      ),
+      distances: drives.map((row) => row.map((d) => (d === null ? null : d.meters))),
+      source: departure ? 'Google Routes API, traffic-aware' : 'Google Routes API',
+      roadBased: true,
+    };
+  };
+  return {
+    asked,
+    answer: async (face, request) =>
+      driveTimesResponseOf(
+        matrix(face, request.points, request.departureTime ? new Date(request.departureTime) : undefined),
+      ),
+    provider: (face) => ({
+      name: 'stand-in roads',
+      matrix: async (points, o = {}) => matrix(face, points, o.departureTime),
+    }),
+  };
+}
+
 for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
   describe(`one plan whoever asks: Route view, assistant and CLI on every seeded day of ${email}`, () => {
     const seed = SEED;
@@ -426,19 +481,27 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
     const home = { lat: clinician.home.lat, lon: clinician.home.lng, label: 'Home' };
     const BASE = 'http://platform.test';
 
-    /** The local platform, as far as route optimize asks it: a token, the calendar, the home (or 404). */
-    function platform(knowsHome: boolean): typeof fetch {
-      return (async (input: string | URL | Request) => {
+    /**
+     * The local platform, as far as route optimize asks it: a token, the calendar, the home (or 404), and with road
+     * drive times a session and the drive-times function over `roads` (else 404: the CLI plans with the estimate).
+     */
+    function platform(knowsHome: boolean, roads?: RecordingRoads): typeof fetch {
+      return (async (input: string | URL | Request, init?: RequestInit) => {
         const url = new URL(String(input instanceof Request ? input.url : input));
         if (url.pathname === '/__local/provider-tokens') return Response.json({ access_token: 'token' });
         if (url.pathname === '/__local/clinician-home')
           return knowsHome ? Response.json({ home: clinician.home }) : new Response('{}', { status: 404 });
         if (url.pathname.endsWith('/events')) return Response.json({ items: providerEvents });
+        if (roads && url.pathname === '/__local/sessions') return Response.json({ access_token: 'session' });
+        if (roads && url.pathname === '/functions/v1/drive-times') {
+          const request = JSON.parse(String(init?.body)) as DriveTimesRequest;
+          return Response.json(await roads.answer('cli', request));
+        }
         return new Response('{}', { status: 404 });
       }) as typeof fetch;
     }
 
-    async function assistant(day: string, knowsHome: boolean) {
+    async function assistant(day: string, knowsHome: boolean, roads?: RecordingRoads) {
       const ctx = {
         calendar: memoryCalendar(seed, email),
         userId: clinician.id,
@@ -447,26 +510,37 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
         language: 'en' as const,
         canWrite: async () => false,
         ...(knowsHome ? { home: async () => ({ lat: home.lat, lon: home.lon }) } : {}),
+        // The server's road matrix, as the tools server hands it to the tools.
+        ...(roads ? { travel: roads.provider('assistant') } : {}),
       };
       return optimizeRoute({ date: day }, ctx);
     }
 
-    function routeView(day: string, knowsHome: boolean) {
+    async function routeView(day: string, knowsHome: boolean, roads?: RecordingRoads) {
       const { container, unmount } = render(
-        <RouteView day={day} events={events} onClose={() => {}} today="2026-11-23" {...(knowsHome ? { home } : {})} />,
+        <RouteView
+          day={day}
+          events={events}
+          onClose={() => {}}
+          today="2026-11-23"
+          {...(knowsHome ? { home } : {})}
+          driveTimes={roads ? (request) => roads.answer('web', request) : null}
+        />,
       );
+      // With drive times the plan waits for them (asked of the server once the places are known).
+      await waitFor(() => expect(container.querySelector('.route-summary__totals')).not.toBeNull());
       const totals = container.querySelector('.route-summary__totals') as HTMLElement;
-      const minutes = (label: RegExp) =>
-        Number(
-          [...totals.querySelectorAll('div')]
-            .find((d) => label.test(d.querySelector('dt')?.textContent ?? ''))
-            ?.querySelector('dd')
-            ?.textContent?.replace(' min', ''),
-        );
+      const shown = (label: RegExp) =>
+        [...totals.querySelectorAll('div')]
+          .find((d) => label.test(d.querySelector('dt')?.textContent ?? ''))
+          ?.querySelector('dd')?.textContent;
+      const minutes = (label: RegExp) => Number(shown(label)?.replace(' min', ''));
       const out = {
         order: [...container.querySelectorAll('.route-stop')].map((li) => li.getAttribute('data-visit-id')),
         after: minutes(/^Driving, (optimised|least-late order)$/),
         before: minutes(/^Driving, calendar order$/),
+        milesAfter: shown(/^Miles, (optimised|least-late order)$/),
+        milesBefore: shown(/^Miles, calendar order$/),
         saving: container.querySelector('.route-summary__saving')?.textContent ?? '',
         text: container.textContent ?? '',
       };
@@ -481,19 +555,46 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
       expect(reports.every((r) => r?.feasible === true)).toBe(true);
     });
 
-    for (const knowsHome of [true, false]) {
-      it(`gives the same order, legs and numbers ${knowsHome ? 'from home and back' : 'when the home is not known'}`, async () => {
+    for (const [knowsHome, road] of [
+      [true, false],
+      [false, false],
+      [true, true],
+      [false, true],
+    ] as const) {
+      it(`gives the same order, legs and numbers ${knowsHome ? 'from home and back' : 'when the home is not known'}${road ? ', with road drive times' : ''}`, async () => {
         for (const day of days) {
+          // With road drive times: one road network (the platform's Routes stand-in) behind all three faces.
+          const roads = road ? recordingRoads() : undefined;
           const cli = await routeOptimizeForClinician({
             baseUrl: BASE,
             email,
             date: day,
             now: new Date('2026-11-23T12:00:00Z'),
-            fetch: platform(knowsHome),
+            fetch: platform(knowsHome, roads),
           });
-          const said = await assistant(day, knowsHome);
-          const web = routeView(day, knowsHome);
-          const where = `${day} (${knowsHome ? 'home' : 'no home'})`;
+          const said = await assistant(day, knowsHome, roads);
+          const web = await routeView(day, knowsHome, roads);
+          const where = `${day} (${knowsHome ? 'home' : 'no home'}${road ? ', roads' : ''})`;
+
+          // The same drive times for all three: road ones, asked for the same places and the same departure (traffic
+          // for leaving at the first visit tomorrow, typical times further ahead), and said so; else the estimate.
+          expect(cli.roadDriveTimes, where).toBe(road);
+          expect(said.driveTimes, where).toBe(road ? 'road' : 'approximate');
+          expect(web.text, where).toContain(
+            road ? 'Drive times and miles are road drive times' : 'Drive times and miles are approximate',
+          );
+          if (roads) {
+            expect(roads.asked.map((a) => a.face).sort(), where).toEqual(['assistant', 'cli', 'web']);
+            const [first, ...others] = roads.asked;
+            for (const other of others) {
+              expect(other.points, where).toEqual(first?.points);
+              expect(other.departureTime, where).toEqual(first?.departureTime);
+            }
+            expect(first?.departureTime !== undefined, where).toBe(day === '2026-11-23' || day === '2026-11-24');
+          }
+          expect(cli.roadDistances, where).toBe(road);
+          expect(web.milesAfter, where).toBe(milesText(cli.distanceAfterKm));
+          expect(web.milesBefore, where).toBe(milesText(cli.distanceBeforeKm));
 
           expect(cli.countsHomeLegs, where).toBe(knowsHome);
           expect(said.countsHomeLegs, where).toBe(knowsHome);
@@ -514,7 +615,9 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
             const saved = Math.round(cli.savedMinutes ?? Number.NaN);
             expect(said.savedMinutes, where).toBe(saved);
             if (saved >= 1) {
-              expect(web.saving, where).toContain(`Saves ${saved} min of driving`);
+              expect(web.saving, where).toMatch(new RegExp(`^Saves ${saved} min( and [\\d.]+ miles?)? of driving`));
+              const miles = (cli.savedKm ?? 0) / 1.609344;
+              if (miles >= 0.05) expect(web.saving, where).toContain(` and ${miles.toFixed(1)} mile`);
               expect(said.say, where).toContain(`you save ${saved} min`);
             }
           } else {

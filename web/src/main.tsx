@@ -6,6 +6,7 @@ import './app/page-clock.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createCalendarPorts } from './adapters/calendar.ts';
+import { createDriveTimesClient, providePageDriveTimes } from './adapters/drive-times.ts';
 import {
   createGoogleTokenBroker,
   forgetStoredRefreshToken,
@@ -39,6 +40,13 @@ providePagePatients(createPatientStore(supabase));
 providePageMoveRule(createMoveRuleStore(supabase));
 providePageLocations(
   createLocationsClient({
+    supabaseUrl: config.supabaseUrl,
+    anonKey: config.supabaseAnonKey,
+    getAccessToken: () => readAccessToken(config.supabaseUrl),
+  }),
+);
+providePageDriveTimes(
+  createDriveTimesClient({
     supabaseUrl: config.supabaseUrl,
     anonKey: config.supabaseAnonKey,
     getAccessToken: () => readAccessToken(config.supabaseUrl),

@@ -7,6 +7,7 @@ import { locateAll } from '../../geo/geocoder.ts';
 import { withPatientRecords } from '../../patients/apply.ts';
 import { addressesToLocate } from '../../routing/calendar-day.ts';
 import type { PlaceInput } from '../../routing/day-plan.ts';
+import { dayDeparture } from '../../routing/departure.ts';
 import { DEFAULT_MOVE_RULE, withPins } from '../../routing/move-rule.ts';
 import { dayPoints, planDay } from '../../routing/plan-day.ts';
 import { addDays, zonedDateTime } from '../../time/zoned-time.ts';
@@ -20,7 +21,7 @@ import {
   patientRecords,
   plural,
   result,
-  roadDrives,
+  roadDrivesAt,
   type ToolContext,
   today,
   tr,
@@ -58,7 +59,9 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     ...(homePlace ? { home: homePlace } : {}),
     ...(locations ? { locations } : {}),
   });
-  const drives = await roadDrives(ctx, date, day.points, day.firstStartMinute);
+  // Traffic for leaving at the first booked visit (today and tomorrow): the departure the Route view and the CLI send.
+  const departure = dayDeparture(date, day.firstStart, { today: today(ctx), now: ctx.now });
+  const drives = await roadDrivesAt(ctx, day.points, departure);
   const plan = planDay(events, date, {
     ...(homePlace ? { home: homePlace } : {}),
     ...(locations ? { locations } : {}),

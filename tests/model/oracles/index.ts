@@ -4,6 +4,7 @@ import { authOracle } from './auth.oracle.ts';
 import { callSessionOracle } from './call-session.oracle.ts';
 import { confirmationBatchOracle } from './confirmation-batch.oracle.ts';
 import { conversationOracle } from './conversation.oracle.ts';
+import { dayDrivesOracle } from './day-drives.oracle.ts';
 import { dayOrderOracle } from './day-order.oracle.ts';
 import { dayPlacesOracle } from './day-places.oracle.ts';
 import { dayStartOracle } from './day-start.oracle.ts';
@@ -23,6 +24,7 @@ export const ORACLES: Record<string, StepOracle> = {
   'confirmation-batch': confirmationBatchOracle,
   'day-start': dayStartOracle,
   'day-places': dayPlacesOracle,
+  'day-drives': dayDrivesOracle,
   'day-order': dayOrderOracle,
   'patient-list': patientListOracle,
   'move-rule': moveRuleOracle,

@@ -135,8 +135,9 @@ describe('planDay with drive times fetched beforehand', () => {
     expect(dayPoints(shuffled, DAY, { home })).toEqual({
       points: [{ lat: 41.95, lon: -87.68 }, ...['a', 'b', 'c', 'd', 'e'].map(at)],
       firstStartMinute: 8 * 60 + 30,
+      firstStart: `${DAY}T08:30:00-06:00`,
     });
-    expect(dayPoints([], DAY)).toEqual({ points: [], firstStartMinute: null });
+    expect(dayPoints([], DAY)).toEqual({ points: [], firstStartMinute: null, firstStart: null });
   });
 
   it('lookupFromMatrix: by place, metres when the matrix has them, road-based only when it says so', () => {

@@ -1,6 +1,7 @@
-// The schematic map of a planned day: the visits projected from their coordinates into an SVG box,
-// the optimised order as numbered points joined by lines, the calendar order as a faint dashed line.
-// Drawn entirely from the event data: no tiles, fonts or images are fetched. Straight lines, not roads.
+// The schematic map of a planned day: the visits projected from their coordinates into an SVG box, the optimised
+// order as solid numbered points joined by a line, the calendar order as small hollow numbers beside them joined by a
+// faint dashed line, so both orders can be read. Drawn entirely from the event data: no tiles, fonts or images are
+// fetched. Straight lines, not roads.
 import type { RouteReport, VisitInput } from '../../../../core/routing/index.ts';
 import { MAP_BOX, projectPoints, spanKm } from './route-plan.ts';
 
@@ -19,13 +20,20 @@ export function RouteMap({ report, visits, dayLabel }: RouteMapProps) {
       .map((p) => `${p.x},${p.y}`)
       .join(' ');
   const stops = report.optimized.stops;
+  const calendarStops = report.calendar.stops;
+  const sameOrder = report.optimized.order.join('\u0000') === report.calendar.order.join('\u0000');
   const km = Math.round(spanKm(visits));
   const titleId = `route-map-title-${report.date}`;
   const descId = `route-map-desc-${report.date}`;
   const description =
     `${stops.length} numbered points in the optimised visiting order: ` +
     stops.map((s, i) => `${i + 1} ${s.title}`).join(', ') +
-    `. A solid line joins them in that order; a dashed line shows the calendar order. ` +
+    '. A solid line joins them in that order. ' +
+    (sameOrder
+      ? 'The calendar order is the same. '
+      : 'Small hollow numbers beside them give the calendar order: ' +
+        calendarStops.map((s, i) => `${i + 1} ${s.title}`).join(', ') +
+        '; a dashed line joins them in that order. ') +
     `North is up; the visits are about ${km} km apart at most. Straight lines, not roads.`;
 
   return (
@@ -45,6 +53,24 @@ export function RouteMap({ report, visits, dayLabel }: RouteMapProps) {
             <polyline className="route-map__optimised" points={line(report.optimized.order)} />
           </>
         ) : null}
+        {calendarStops.map((stop, index) => {
+          const p = points.get(stop.id);
+          if (!p) return null;
+          // Beside the optimised marker (up and to the right), so both numbers stay readable.
+          return (
+            <g
+              key={`calendar-${stop.id}`}
+              className="route-map__calendar-stop"
+              data-visit-id={stop.id}
+              transform={`translate(${p.x + 13} ${p.y - 13})`}
+            >
+              <circle r="7" />
+              <text textAnchor="middle" dominantBaseline="central">
+                {index + 1}
+              </text>
+            </g>
+          );
+        })}
         {stops.map((stop, index) => {
           const p = points.get(stop.id);
           if (!p) return null;
@@ -60,8 +86,8 @@ export function RouteMap({ report, visits, dayLabel }: RouteMapProps) {
       </svg>
       <figcaption className="route-map__legend">
         <span className="route-map__key route-map__key--optimised" aria-hidden="true" /> Optimised order{' '}
-        <span className="route-map__key route-map__key--calendar" aria-hidden="true" /> Calendar order · Schematic:
-        straight lines, north up
+        <span className="route-map__key route-map__key--calendar" aria-hidden="true" /> Calendar order (small hollow
+        numbers) · Schematic: straight lines, north up
       </figcaption>
     </figure>
   );

@@ -1,9 +1,10 @@
 // The Route view's model: a day of loaded calendar events → the optimiser's report (calendar order vs
-// optimised order, offline travel times, from home when the home is known), plus the texts and the map geometry the
-// view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
-import type { RouteReport, Violation } from '../../../../core/routing/index.ts';
-import { formatClock } from '../../components/time-format.ts';
+// optimised order, with the server's drive times or the straight-line estimate, from home when the home is known),
+// plus the texts (minutes and miles, where the drive times come from) and the map geometry the view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
+import { KM_PER_MILE, type RouteReport, type Violation } from '../../../../core/routing/index.ts';
+import { formatClock, formatMinutes } from '../../components/time-format.ts';
 
+export { dayDriveTimesRequest } from '../../../../core/routing/departure.ts';
 export { addressesToLocate, type DayPlan, DEFAULT_MOVE_RULE, planDay } from '../../../../core/routing/index.ts';
 
 /** The optimiser's lines write times as "09:40"; the app shows them in its one format ("9:40 AM"). */
@@ -12,6 +13,15 @@ export function clockTextIn(line: string): string {
 }
 
 export const minutesText = (minutes: number): string => `${Math.round(minutes)} min`;
+
+/** Miles to one decimal (US clinicians): "14.2 mi". */
+export const milesText = (km: number): string => `${(km / KM_PER_MILE).toFixed(1)} mi`;
+
+/** " and 3.4 miles" when the order also drives fewer miles (at least a tenth of one), else nothing. */
+function milesSaved(report: RouteReport): string {
+  const miles = (report.savedKm ?? 0) / KM_PER_MILE;
+  return miles >= 0.05 ? ` and ${miles.toFixed(1)} ${miles.toFixed(1) === '1.0' ? 'mile' : 'miles'}` : '';
+}
 
 /** The saving line: positive, nothing to gain, why the optimised order drives more, or no saving at all. */
 export function savingText(report: RouteReport): string {
@@ -25,7 +35,8 @@ export function savingText(report: RouteReport): string {
   }
   const saved = Math.round(report.savedMinutes);
   const percent = Math.round(report.savedPercent ?? 0);
-  if (saved >= 1) return `Saves ${saved} min of driving (${percent} %) against your calendar order.`;
+  if (saved >= 1)
+    return `Saves ${saved} min${milesSaved(report)} of driving (${percent} %) against your calendar order.`;
   if (saved <= -1) {
     return report.calendar.feasible
       ? `Drives ${-saved} min more than your calendar order.`
@@ -34,6 +45,25 @@ export function savingText(report: RouteReport): string {
   return same
     ? 'Your calendar order is already the shortest.'
     : 'Saves less than a minute of driving against your calendar order.';
+}
+
+/**
+ * Where the plan's drive times and miles come from, said under the totals: road drive times (the server's road
+ * matrix, with the traffic of the departure asked for) or the straight-line estimate, approximate.
+ */
+export function driveTimesText(report: RouteReport, departureMinute: number | null): string {
+  if (!report.roadDriveTimes) {
+    return 'Drive times and miles are approximate (straight-line distance × a road factor ÷ city speed, plus parking).';
+  }
+  const traffic = departureMinute === null ? '' : `, with traffic for leaving around ${formatMinutes(departureMinute)}`;
+  const legs = report.estimatedLegs ?? 0;
+  const estimated =
+    legs > 0
+      ? ` ${legs === 1 ? 'One leg is' : `${legs} legs are`} a straight-line estimate (approximate).`
+      : report.roadDistances
+        ? ''
+        : ' Miles are approximate (straight-line distance × a road factor).';
+  return `Drive times and miles are road drive times${traffic}.${estimated}`;
 }
 
 /** Any lateness is shown, at least as "1 min". */

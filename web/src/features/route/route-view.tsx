@@ -4,7 +4,9 @@
 // "Use this order" (route-order.tsx: all or none, with Undo). Titles and addresses are provider text, rendered as React text only. A stop
 // whose visit has an evening confirmation status carries its mark. The drives from and back home are
 // counted when the clinician's profile holds where the day starts (route-home.tsx: read, set from this
-// device's location, changed or forgotten); the plan waits for that read, at most HOME_READ_TIMEOUT_MS.
+// device's location, changed or forgotten); the plan waits for that read, at most HOME_READ_TIMEOUT_MS. The drive
+// times are the server's (route-drives.ts: its road matrix, as the assistant and the CLI use), the plan waiting at
+// most DRIVES_TIMEOUT_MS; the summary says whether they (and the miles) are road drive times or approximate.
 import { useEffect, useMemo, useRef } from 'react';
 import { withPatientRecords } from '../../../../core/patients/apply.ts';
 import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
@@ -13,16 +15,19 @@ import { movesFromPlan } from '../../../../core/routing/reorder-contract.ts';
 import type { MoveRulePorts } from '../../../../machines/move-rule/index.ts';
 import type { PatientListPorts } from '../../../../machines/patient-list/index.ts';
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
+import { type MeasureDrives, pageDriveTimes } from '../../adapters/drive-times.ts';
 import { type LocateAddresses, pageLocations } from '../../adapters/locations.ts';
 import { pagePatients } from '../../adapters/patients.ts';
 import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../adapters/profile-home.ts';
 import { pageMoveRule } from '../../adapters/profile-rule.ts';
 import { pageReorderDay, type ReorderDay } from '../../adapters/reorder-day.ts';
+import { appNow } from '../../app/clock.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
 import { usePatientList } from '../patients/use-patient-list.ts';
 import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
 import { formatDayLong, localDay } from './route-days.ts';
+import { useDayDrives } from './route-drives.ts';
 import { DayStartControls, useDayStart } from './route-home.tsx';
 import { RouteMap } from './route-map.tsx';
 import { RouteOrder, showsOrder, USE_ORDER_TEXT, useDayOrder } from './route-order.tsx';
@@ -31,7 +36,10 @@ import {
   addressesToLocate,
   calendarMissesWindow,
   clockTextIn,
+  dayDriveTimesRequest,
+  driveTimesText,
   lateText,
+  milesText,
   minutesText,
   planDay,
   problemLines,
@@ -67,6 +75,8 @@ export interface RouteViewProps {
   patients?: PatientListPorts | null;
   /** The clinician's rule for moving visits (default: the page's profile store); null: the default rule. */
   moveRule?: MoveRulePorts | null;
+  /** The day's drive times from the server's road matrix (default: the page's, main.tsx); null: the estimate. */
+  driveTimes?: MeasureDrives | null;
 }
 
 /** The label the plan gives the home, as `homerounds route optimize` does (the legs say "from home"). */
@@ -91,6 +101,7 @@ export function RouteView({
   onAllowCalendarChanges,
   patients,
   moveRule,
+  driveTimes,
 }: RouteViewProps) {
   const fixed = useMemo<ProfileHome | null>(
     () => (home ? { label: home.label ?? null, lat: home.lat, lng: home.lon } : null),
@@ -120,8 +131,23 @@ export function RouteView({
   const places = useDayPlaces(locate === undefined ? pageLocations() : locate, addresses);
   // The clinician's own rule (read from the profile, at most 5 s; the default until then or without one).
   const rule = useMoveRule(moveRule === undefined ? pageMoveRule() : moveRule);
-  const planning =
-    start.status === 'loading' || places.status === 'locating' || list.status === 'loading' || !rule.settled;
+  // The drive times between the day's places (home and visits, once known) from the server's road matrix, with the
+  // departure the assistant and the CLI use: the plan waits for them (at most 7 s; the estimate then, said so).
+  const placesKnown = start.status !== 'loading' && places.status !== 'locating' && list.status !== 'loading';
+  const drivesAsked = useMemo(
+    () =>
+      placesKnown
+        ? dayDriveTimesRequest(listed, day, {
+            ...(place ? { home: place } : {}),
+            locations: places.locations,
+            today: today ?? localDay(),
+            now: appNow(),
+          })
+        : null,
+    [placesKnown, listed, day, place, places.locations, today],
+  );
+  const drives = useDayDrives(driveTimes === undefined ? pageDriveTimes() : driveTimes, drivesAsked?.request ?? null);
+  const planning = !placesKnown || !rule.settled || drives.status === 'asking';
   const plan = useMemo(
     () =>
       planning
@@ -130,8 +156,9 @@ export function RouteView({
             ...(place ? { home: place } : {}),
             rule: { rule: rule.rule, today: today ?? localDay() },
             locations: places.locations,
+            ...(drives.travel ? { travel: drives.travel } : {}),
           }),
-    [planning, listed, day, place, today, places.locations, rule.rule, rule.pins],
+    [planning, listed, day, place, today, places.locations, rule.rule, rule.pins, drives.travel],
   );
   const dayLabel = formatDayLong(day);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -179,13 +206,24 @@ export function RouteView({
         </button>
       </div>
 
-      {plan === null ? <Spinner label={ROUTE_PLANNING_TEXT} /> : <DayStartControls start={start} />}
+      {plan === null ? <Spinner label={ROUTE_PLANNING_TEXT} /> : null}
+      {/* Kept while only the drive times are asked again (the home changed): its message keeps the focus. */}
+      {plan !== null || (placesKnown && drives.status === 'asking') ? <DayStartControls start={start} /> : null}
 
       {places.status === 'unavailable' ? (
         <p className="route-view__problem" role="status">
           {places.message}{' '}
           <button type="button" className="button button--secondary" onClick={places.retry}>
             Try again
+          </button>
+        </p>
+      ) : null}
+
+      {drives.status === 'estimated' ? (
+        <p className="route-view__problem" role="status">
+          {drives.message}{' '}
+          <button type="button" className="button button--secondary" onClick={drives.retry}>
+            Ask for road drive times again
           </button>
         </p>
       ) : null}
@@ -222,13 +260,20 @@ export function RouteView({
                 <dd>{minutesText(report.travelBeforeMinutes)}</dd>
               </div>
               <div>
+                <dt>{report.feasible ? 'Miles, optimised' : 'Miles, least-late order'}</dt>
+                <dd>{milesText(report.distanceAfterKm)}</dd>
+              </div>
+              <div>
+                <dt>Miles, calendar order</dt>
+                <dd>{milesText(report.distanceBeforeKm)}</dd>
+              </div>
+              <div>
                 <dt>{report.countsHomeLegs ? 'Back home' : 'Last visit ends'}</dt>
                 <dd>{formatClock(report.optimized.finish)}</dd>
               </div>
             </dl>
             <p className="route-summary__meta">
-              {provenText(report)} Travel times are approximate (straight-line distance × a road factor ÷ city speed,
-              plus parking). {report.legsNote}
+              {provenText(report)} {driveTimesText(report, drivesAsked?.departure?.minute ?? null)} {report.legsNote}
               {report.approximateVisits?.length
                 ? ` ${report.approximateVisits.length === 1 ? 'One address is' : `${report.approximateVisits.length} addresses are`} located only approximately (the centre of its ZIP code).`
                 : ''}
