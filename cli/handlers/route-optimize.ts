@@ -4,6 +4,8 @@
 // road matrix, or its straight-line estimate, said so), asked for the day's places with the same departure.
 import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import { listUpcomingEvents } from '../../core/calendar/index.ts';
+import { withPatientRecords } from '../../core/patients/apply.ts';
+import { addressesToLocate } from '../../core/routing/calendar-day.ts';
 import { dayDriveTimesRequest } from '../../core/routing/departure.ts';
 import {
   type DriveTimesRequest,
@@ -12,16 +14,17 @@ import {
   requestDriveTimes,
 } from '../../core/routing/drive-times-contract.ts';
 import {
-  DEFAULT_MOVE_RULE,
   planDay,
   type RouteOptimizeInput,
   type RouteReport,
   routeOptimize,
   validateRouteOptimizeInput,
 } from '../../core/routing/index.ts';
+import { withPins } from '../../core/routing/move-rule.ts';
 import { DRIVES_TIMEOUT_MS } from '../../machines/day-drives/index.ts';
 import { isCalendarDate, parseDateOption } from '../commands/date-option.ts';
 import { CliError, EXIT, usageError } from '../errors.ts';
+import { clinicianPlanning } from './clinician-planning.ts';
 import { readDocumentFile } from './input.ts';
 import { LOCAL_TIMEOUT_MS, localUnreachable } from './local.ts';
 
@@ -74,12 +77,21 @@ export async function routeOptimizeForClinician(opts: {
   const { access_token } = (await tokenResponse.json()) as { access_token: string };
   const now = new Date(`${opts.date}T00:00:00Z`);
   now.setUTCDate(now.getUTCDate() - 1);
-  const events = await listUpcomingEvents({
-    baseUrl: opts.baseUrl,
-    providerToken: access_token,
-    now,
-    fetch: doFetch,
-  });
+  // The clinician's patient list, rule and pins, and the day's addresses located, as the Route view reads them.
+  const planning = await clinicianPlanning(opts.baseUrl, opts.email, doFetch);
+  const events = withPins(
+    withPatientRecords(
+      await listUpcomingEvents({
+        baseUrl: opts.baseUrl,
+        providerToken: access_token,
+        now,
+        fetch: doFetch,
+      }),
+      planning.records,
+    ),
+    planning.pins,
+  );
+  const locations = await planning.locate(addressesToLocate(events, opts.date));
   // The home on the clinician's profile is where the day starts and ends (the dashboard reads the same place).
   const home = await clinicianHome(opts.baseUrl, opts.email, doFetch);
   const homePlace = home ? { lat: home.lat, lon: home.lng, label: 'Home' } : undefined;
@@ -87,13 +99,15 @@ export async function routeOptimizeForClinician(opts: {
   // The drive times between the day's places, as the Route view asks them (same places, same departure).
   const asked = dayDriveTimesRequest(events, opts.date, {
     ...(homePlace ? { home: homePlace } : {}),
+    locations,
     today,
     now: opts.now,
   });
   const drives = asked ? await platformDriveTimes(opts.baseUrl, opts.email, asked.request, doFetch) : null;
   const plan = planDay(events, opts.date, {
     ...(homePlace ? { home: homePlace } : {}),
-    rule: { rule: DEFAULT_MOVE_RULE, today },
+    locations,
+    rule: { rule: planning.rule, today },
     ...(asked && drives ? { travel: driveTimesLookup(asked.request.points, drives) } : {}),
   });
   if (plan.error) throw new CliError(`${opts.date} could not be planned: ${plan.error}`);

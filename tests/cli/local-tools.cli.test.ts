@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_VOICE_PUBLIC_KEY } from '../../config/local-platform.ts';
 import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../core/google/access.ts';
+import { nameKey } from '../../core/patients/patients.ts';
 import { startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { repoRoot, runHomerounds } from '../support/run-cli.ts';
-import { DAYS, visitsOn } from '../support/seed-calendar.ts';
+import { DAYS, suiteSeed, visitsOn } from '../support/seed-calendar.ts';
 import { SEED_DAY, testNow } from '../support/test-clock.ts';
 
 const MAYA = 'maya.patel@homerounds.test';
@@ -72,6 +73,67 @@ describe('homerounds route optimize --clinician', () => {
     const usage = await runHomerounds(['route', 'optimize'], { env });
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain('--clinician <email> --date <YYYY-MM-DD>');
+  });
+
+  it('plans a day written by people as the dashboard does: addresses located, the patient list and the rule read', async () => {
+    // Erin (no HomeRounds data) types three visits on Saturday at seeded addresses, and a lunch.
+    const token = (await (
+      await fetch(`${platform.url}/__local/provider-tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ERIN_NO_EVENTS, scopes: ['https://www.googleapis.com/auth/calendar.events'] }),
+      })
+    ).json()) as { access_token: string };
+    const day = DAYS.saturday;
+    const [a, b, c] = suiteSeed().patients;
+    const typed = [
+      [`PT eval - ${a?.fullName}`, a?.address, '09:00', '09:45'],
+      [`${b?.fullName} ROC`, b?.address, '10:30', '11:15'],
+      ['Lunch', '3400 N Clark St, Chicago, IL 60657', '11:30', '12:00'],
+      [`SN f/u ${c?.fullName}`, c?.address, '13:00', '13:45'],
+    ];
+    for (const [summary, location, from, to] of typed) {
+      const created = await fetch(`${platform.url}/calendar/v3/calendars/primary/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          summary,
+          location,
+          start: { dateTime: `${day}T${from}:00-05:00` },
+          end: { dateTime: `${day}T${to}:00-05:00` },
+        }),
+      });
+      expect(created.status).toBe(200);
+    }
+    // Her rule: visits keep their times; and one of the three is "not a patient" on her list.
+    await platform.db.query(
+      `update public.profiles set move_rule_set = true, move_within_minutes = 0
+       where id = (select id from auth.users where email = $1)`,
+      [ERIN_NO_EVENTS],
+    );
+    await platform.db.query(
+      `insert into public.patients (user_id, name_key, status, full_name)
+       select id, $2, 'not_patient', $3 from auth.users where email = $1`,
+      [ERIN_NO_EVENTS, nameKey(c?.fullName ?? ''), c?.fullName],
+    );
+    const run = await runHomerounds(['route', 'optimize', '--clinician', ERIN_NO_EVENTS, '--date', day, '--json'], {
+      env,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      optimized: { stops: Array<{ title: string }> };
+      skipped: Array<{ title: string; reason: string }>;
+      rule: string;
+    };
+    expect(report.optimized.stops.map((s) => s.title).sort()).toEqual([typed[0]?.[0], typed[1]?.[0]].sort());
+    expect(report.rule).toBe('Visits keep their booked times (your rule); only the drives between them are compared.');
+    expect(report.skipped).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ title: 'Lunch' }),
+        { id: expect.any(String), title: typed[3]?.[0], reason: 'not a visit: you marked this name as not a patient' },
+      ]),
+    );
   });
 
   it('reports a malformed visits file with exit 2 and the field to fix', async () => {
