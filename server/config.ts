@@ -7,6 +7,7 @@ import { DEFAULT_CALENDAR_BASE_URL } from '../core/calendar/events-request.ts';
 import { CONFIRMATIONS_FUNCTION } from '../core/confirmations/contract.ts';
 import { E164 } from '../core/confirmations/phone.ts';
 import { LOCATIONS_FUNCTION } from '../core/geo/locations-contract.ts';
+import { LINK_PATIENT_FUNCTION } from '../core/patients/link-contract.ts';
 import { DRIVE_TIMES_FUNCTION } from '../core/routing/drive-times-contract.ts';
 import { REORDER_FUNCTION } from '../core/routing/reorder-contract.ts';
 import type { Now } from '../core/time/clock.ts';
@@ -23,6 +24,7 @@ export const SERVER_FUNCTIONS = [
   CONFIRMATIONS_FUNCTION,
   LOCATIONS_FUNCTION,
   REORDER_FUNCTION,
+  LINK_PATIENT_FUNCTION,
   DRIVE_TIMES_FUNCTION,
 ] as const;
 export type ServerFunction = (typeof SERVER_FUNCTIONS)[number];
@@ -122,6 +124,15 @@ export const REQUIRED_SETTINGS: Record<ServerFunction, readonly string[]> = {
   ],
   // GOOGLE_MAPS_API_KEY is optional: without it the function starts and answers 503 not_configured.
   locations: ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_DB_URL'],
+  // Linking a patient's events: the same broker and grant as reorder-day, and the database (the patient list).
+  'link-patient': [
+    'SUPABASE_URL',
+    'SUPABASE_ANON_KEY',
+    'SUPABASE_DB_URL',
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'HOMEROUNDS_TOKEN_ENCRYPTION_KEY',
+  ],
   // "Use this order": the clinician's calendar through the broker's grant (written only with calendar-change consent).
   'reorder-day': [
     'SUPABASE_URL',
@@ -139,7 +150,7 @@ export const REQUIRED_SETTINGS: Record<ServerFunction, readonly string[]> = {
 export function malformedSettings(fn: ServerFunction, config: ServerConfig): string[] {
   const problems: string[] = [];
   if (
-    !['google-token', 'locations', 'reorder-day', 'drive-times'].includes(fn) &&
+    !['google-token', 'locations', 'reorder-day', 'drive-times', 'link-patient'].includes(fn) &&
     config.secrets.callToken.length < 32
   ) {
     problems.push(

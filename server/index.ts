@@ -15,6 +15,7 @@ import { createCallTokenHandler } from './functions/call-token.ts';
 import { createConfirmationsHandler } from './functions/confirmations.ts';
 import { createDriveTimesHandler } from './functions/drive-times.ts';
 import { createGoogleTokenHandler } from './functions/google-token.ts';
+import { createLinkPatientHandler } from './functions/link-patient.ts';
 import { createLocationsHandler } from './functions/locations.ts';
 import { createReorderDayHandler } from './functions/reorder-day.ts';
 import { createGeocodeCache } from './geo/geocode-cache.ts';
@@ -183,6 +184,10 @@ export function createServer(config: ServerConfig): Server {
     ),
     // The Route view's and the CLI's drive times: the same road matrix as the tools (bounded; else the estimate).
     'drive-times': once(() => createDriveTimesHandler({ ...auth, travel: travelTimes(), log: config.log })),
+    // A patient added from the calendar's suggestions: their events get the link (homeroundsPatientId).
+    'link-patient': once(() =>
+      createLinkPatientHandler({ ...auth, query: config.query, calendarFor, log: config.log }),
+    ),
   };
 
   return { handler: (fn) => handlers[fn](), googleAccess, confirmations, geocoder, travelTimes };

@@ -36,6 +36,15 @@ export interface CalendarPort {
   move(id: string, start: string, end: string, timeZone: string, options?: MoveOptions): Promise<CalendarEvent>;
   /** Deletes; false when it was already gone. */
   remove(id: string): Promise<boolean>;
+  /**
+   * Sets private extended properties (merged with the event's own), conditional on `ifMatch` when given (412
+   * CalendarApiError when the event changed since). Optional: ports that cannot write leave it out.
+   */
+  setProperties?(
+    id: string,
+    properties: Record<string, string>,
+    options?: { ifMatch?: string },
+  ): Promise<CalendarEvent>;
 }
 
 export interface MoveOptions {
@@ -152,6 +161,16 @@ export function googleCalendarPort(options: GoogleCalendarPortOptions): Calendar
         `${root}/${encodeURIComponent(id)}`,
         { method: 'PATCH', body: JSON.stringify(body) },
         moveOptions.ifMatch,
+      );
+      if (!response.ok) throw await errorOf(response);
+      return mapProviderEvent((await response.json()) as ProviderEvent);
+    },
+    async setProperties(id, properties, propertyOptions = {}) {
+      const response = await call(
+        'write',
+        `${root}/${encodeURIComponent(id)}`,
+        { method: 'PATCH', body: JSON.stringify({ extendedProperties: { private: properties } }) },
+        propertyOptions.ifMatch,
       );
       if (!response.ok) throw await errorOf(response);
       return mapProviderEvent((await response.json()) as ProviderEvent);

@@ -13,6 +13,9 @@ import {
 } from '../visits/visits.ts';
 import { nameKey, type PatientRecord } from './patients.ts';
 
+/** The private property that links an event to its patient record (the record's id), written by the product. */
+export const LINKED_PATIENT_PROPERTY = 'homeroundsPatientId';
+
 export function withPatientRecords(
   events: readonly CalendarEvent[],
   records: readonly PatientRecord[],
@@ -29,7 +32,7 @@ export function withPatientRecords(
       allDay: false,
     });
     // The link the product wrote on the event first (it survives a renamed title), then the name.
-    const linkedId = event.properties?.homeroundsPatientId;
+    const linkedId = event.properties?.[LINKED_PATIENT_PROPERTY];
     const record =
       (linkedId ? byId.get(linkedId) : undefined) ??
       (recognised.patient ? byKey.get(nameKey(recognised.patient)) : undefined);

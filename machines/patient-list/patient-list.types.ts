@@ -6,7 +6,8 @@ import type { PatientChanges, PatientRecord, PatientStatus } from '../../core/pa
 export type NewPatient = Omit<PatientRecord, 'id'>;
 
 export type PatientSave =
-  | { kind: 'insert'; record: NewPatient }
+  /** `eventIds`: the calendar events that named the patient (a suggestion's), to link to the new record. */
+  | { kind: 'insert'; record: NewPatient; eventIds?: readonly string[] }
   | { kind: 'update'; id: string; changes: PatientChanges & { status?: PatientStatus } };
 
 export interface PatientListContext {

@@ -141,6 +141,7 @@ describe.skipIf(!deno)(
           'locations',
           'reorder-day',
           'drive-times',
+          'link-patient',
         ].map((fn) => join(functions, fn, 'index.ts')),
       ]);
       expect(tools.stderr.replace(/^Check .*\n/gm, '')).toBe('');

@@ -7,6 +7,7 @@ import { LOCAL_ANON_KEY } from '../../config/local-platform.ts';
 import type { CallPlan } from '../../core/confirmations/contract.ts';
 import { LOCAL_ADMIN_SECRET } from '../../emulators/local-secrets.ts';
 import { PATIENT_COLUMNS, toPatientRecord } from '../../web/src/adapters/patients.ts';
+import { assistantSession } from '../support/assistant-session.ts';
 import { signIn, startLocalPlatform, type TestPlatform } from '../support/local-platform.ts';
 import { DAYS, visitsOn } from '../support/seed-calendar.ts';
 
@@ -190,5 +191,76 @@ describe('the patient list', () => {
     expect(notHis.data).toEqual([]);
     const unpinned = await maya.from('visit_pins').delete().eq('event_id', 'evt-pinned').select('event_id');
     expect(unpinned.data).toEqual([{ event_id: 'evt-pinned' }]);
+  });
+});
+
+describe('linking a patient’s events (link-patient)', () => {
+  it('writes the link on the events that name the patient, once, and only with calendar-change consent', async () => {
+    const ERIN = 'erin.walsh@homerounds.test';
+    const provider = (await (
+      await fetch(`${platform.url}/__local/provider-tokens`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ERIN, scopes: ['https://www.googleapis.com/auth/calendar.events'] }),
+      })
+    ).json()) as { access_token: string };
+    const book = async (summary: string) => {
+      const created = await fetch(`${platform.url}/calendar/v3/calendars/primary/events`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${provider.access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          summary,
+          location: '4400 N Broadway, Chicago, IL 60640',
+          start: { dateTime: '2026-10-31T09:00:00-05:00' },
+          end: { dateTime: '2026-10-31T09:45:00-05:00' },
+        }),
+      });
+      return ((await created.json()) as { id: string }).id;
+    };
+    const visit = await book('SN f/u: WINTER, IDA');
+    const other = await book('Dr. appt Lopez');
+    const readOnly = await assistantSession(platform, ERIN);
+    const erin = (await signIn(platform, ERIN)).client;
+    const added = await erin
+      .from('patients')
+      .insert({ name_key: 'ida winter', status: 'patient', full_name: 'Ida Winter' })
+      .select('id');
+    expect(added.error).toBeNull();
+    const patientId = String((added.data ?? [])[0]?.id);
+    const link = (token: string) =>
+      fetch(`${platform.url}/functions/v1/link-patient`, {
+        method: 'POST',
+        headers: { apikey: LOCAL_ANON_KEY, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ patientId, eventIds: [visit, other] }),
+      });
+    // Read-only so far: nothing is written.
+    const refused = await link(readOnly.accessToken);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('write_access_required');
+    const writer = await assistantSession(platform, ERIN, { write: true });
+    const first = await link(writer.accessToken);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ linked: [visit], unchanged: [], skipped: [other] });
+    const again = await link(writer.accessToken);
+    expect(await again.json()).toEqual({ linked: [], unchanged: [visit], skipped: [other] });
+    const event = (await (
+      await fetch(`${platform.url}/calendar/v3/calendars/primary/events/${visit}`, {
+        headers: { authorization: `Bearer ${provider.access_token}` },
+      })
+    ).json()) as { summary: string; extendedProperties?: { private?: Record<string, string> } };
+    expect(event.extendedProperties?.private?.homeroundsPatientId).toBe(patientId);
+    expect(event.summary).toBe('SN f/u: WINTER, IDA');
+    // Another clinician's patient id links nothing of theirs.
+    const jordan = await assistantSession(platform, JORDAN, { write: true });
+    const notHis = await fetch(`${platform.url}/functions/v1/link-patient`, {
+      method: 'POST',
+      headers: {
+        apikey: LOCAL_ANON_KEY,
+        authorization: `Bearer ${jordan.accessToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ patientId, eventIds: [visit] }),
+    });
+    expect(notHis.status).toBe(404);
   });
 });

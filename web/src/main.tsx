@@ -36,7 +36,7 @@ const googleToken = createGoogleTokenBroker({
   onHandedOver: (refreshToken) => forgetStoredRefreshToken(storageKeyFor(config.supabaseUrl), refreshToken),
 });
 providePageProfileHome(createProfileHomeStore(supabase));
-providePagePatients(createPatientStore(supabase));
+providePagePatients(createPatientStore(supabase, { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }));
 providePageMoveRule(createMoveRuleStore(supabase));
 providePageLocations(
   createLocationsClient({

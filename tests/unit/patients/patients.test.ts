@@ -121,4 +121,19 @@ describe('withPatientRecords: the planner reads the list', () => {
     expect(visit.patient).toBeNull();
     expect(visit.reasons).toEqual(['you marked this name as not a patient']);
   });
+
+  it('finds a linked event’s record by its homeroundsPatientId whatever its title now says', () => {
+    const renamed = at('r', 'Call office re: supplies', '15:00', {
+      properties: { homeroundsPatientId: 'id-ida winter' },
+    });
+    const [listed] = withPatientRecords(
+      [renamed],
+      [record('Ida Winter', { window_start: '14:00', window_end: '17:00' })],
+    );
+    expect(listed?.properties).toMatchObject({
+      windowStart: '14:00',
+      windowEnd: '17:00',
+      homeroundsPatientRecord: 'id-ida winter',
+    });
+  });
 });

@@ -2,6 +2,8 @@
 // with the page's supabase-js client. Health data: never logged, never in a URL (filters carry only ids; values go
 // in the body). Changes are checked here first (core/patients patientProblems) so the clinician reads what to fix;
 // what the database still refuses is said in words, never its raw message. main.tsx provides the page's store once.
+
+import { LINK_PATIENT_FUNCTION, MAX_LINKED_EVENTS } from '../../../core/patients/link-contract.ts';
 import { type PatientChanges, patientProblems, toPatientRecordRow } from '../../../core/patients/patients.ts';
 import type { PatientListPorts, PatientSave } from '../../../machines/patient-list/index.ts';
 import type { SupabaseLoader } from './supabase-client.ts';
@@ -36,7 +38,38 @@ function cleaned<T extends PatientChanges>(changes: T): T {
   return out as T;
 }
 
-export function createPatientStore(loader: SupabaseLoader): PatientListPorts {
+export interface PatientStoreOptions {
+  /** The Supabase project URL and anon key: the link-patient function lives there. */
+  supabaseUrl?: string;
+  anonKey?: string;
+  fetch?: typeof fetch;
+}
+
+/**
+ * Links the events that named a new patient to the record (server/functions/link-patient.ts). Best effort: without
+ * calendar-change consent, offline or refused, the list matches those events by name until a later link.
+ */
+async function linkEvents(
+  options: PatientStoreOptions,
+  accessToken: string | undefined,
+  patientId: string,
+  eventIds: readonly string[],
+): Promise<void> {
+  if (!options.supabaseUrl || !options.anonKey || !accessToken || eventIds.length === 0) return;
+  const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  try {
+    const response = await doFetch(`${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/${LINK_PATIENT_FUNCTION}`, {
+      method: 'POST',
+      headers: { apikey: options.anonKey, Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ patientId, eventIds: eventIds.slice(0, MAX_LINKED_EVENTS) }),
+    });
+    await response.body?.cancel();
+  } catch {
+    // Matched by name meanwhile.
+  }
+}
+
+export function createPatientStore(loader: SupabaseLoader, options: PatientStoreOptions = {}): PatientListPorts {
   return {
     async list(signal) {
       const client = await loader.load();
@@ -67,7 +100,13 @@ export function createPatientStore(loader: SupabaseLoader): PatientListPorts {
       // RLS shows no row when it is not the clinician's (or was removed meanwhile): nothing was saved.
       const row = Array.isArray(data) ? data[0] : null;
       if (!row) throw new PatientSaveError('not_found', 'That patient is no longer on your list.');
-      return toPatientRecord(row as Record<string, unknown>);
+      const saved = toPatientRecord(row as Record<string, unknown>);
+      if (save.kind === 'insert' && saved.status === 'patient' && save.eventIds?.length) {
+        // Not awaited: the list is saved; linking the events on the calendar follows in the background.
+        const { data: session } = await client.auth.getSession();
+        void linkEvents(options, session.session?.access_token, saved.id, save.eventIds);
+      }
+      return saved;
     },
   };
 }

@@ -151,6 +151,7 @@ function SuggestionCard({ suggestion, list }: { suggestion: PatientSuggestion; l
         notes: null,
         automated_calls_consent: false,
       },
+      ...(status === 'patient' ? { eventIds: suggestion.eventIds } : {}),
     });
   const busy = list.status === 'saving';
   const visits = suggestion.eventIds.length;
