@@ -1,6 +1,6 @@
 // The patient list read into the calendar's events before they are planned or shown: a visit whose patient is on the
-// list gets what the clinician confirmed there (the preferred window, over any the event carries; the phone; the
-// consent to automated calls; the address and its place when the event has none), and an event naming someone the clinician marked "not a patient" is not a visit, whatever its words say
+// list gets what the clinician confirmed there (the preferred window and the address, over what the event carries;
+// the place when the list has one; the phone; the consent to automated calls), and an event naming someone the clinician marked "not a patient" is not a visit, whatever its words say
 // (the clinician's correction, remembered). An event the product linked (its private property homeroundsPatientId is
 // the record's id) finds its record whatever its title says; the others are matched by the folded name (nameKey). The events are copies: the calendar is never changed here.
 import type { CalendarEvent } from '../calendar/calendar.types.ts';
@@ -51,13 +51,10 @@ export function withPatientRecords(
       properties.windowEnd = record.window_end;
     }
     const linked: CalendarEvent = { ...event, properties };
-    if (!event.location?.trim() && !recognised.address && record.address) linked.location = record.address;
-    if (
-      !properties.lat &&
-      record.lat !== null &&
-      record.lng !== null &&
-      (!event.location?.trim() || event.location.trim() === record.address)
-    ) {
+    // The address the clinician confirmed on the list wins too: that is how a wrong or only approximately located
+    // address on the calendar is corrected (the Patients view's Edit), once, for every visit.
+    if (record.address) linked.location = record.address;
+    if (!properties.lat && record.lat !== null && record.lng !== null) {
       properties.lat = String(record.lat);
       properties.lng = String(record.lng);
     }

@@ -523,6 +523,7 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
           events={events}
           onClose={() => {}}
           today="2026-11-23"
+          now={new Date('2026-11-23T12:00:00Z')}
           {...(knowsHome ? { home } : {})}
           driveTimes={roads ? (request) => roads.answer('web', request) : null}
         />,

@@ -136,4 +136,14 @@ describe('withPatientRecords: the planner reads the list', () => {
       homeroundsPatientRecord: 'id-ida winter',
     });
   });
+
+  it('plans a visit at the address the clinician confirmed on the list, over a wrong one on the calendar', () => {
+    const wrong = at('w', 'SN f/u: WINTER, IDA', '09:00', { location: '4400 Broadway' });
+    const [listed] = withPatientRecords(
+      [wrong],
+      [record('Ida Winter', { address: '4400 N Broadway, Chicago, IL 60640' })],
+    );
+    expect(addressesToLocate([listed as CalendarEvent], DAY)).toEqual(['4400 N Broadway, Chicago, IL 60640']);
+    expect(wrong.location).toBe('4400 Broadway');
+  });
 });

@@ -63,6 +63,8 @@ export interface RouteViewProps {
   geolocation?: Geolocation;
   /** Today's date here (default: the page clock's): today's visits keep their times under the default rule. */
   today?: string;
+  /** The moment it is (default: the page clock's): today's drives are asked for leaving no earlier than now. */
+  now?: Date;
   /** Locates visit addresses on the server (default: the page's, main.tsx); null: no server to ask. */
   locate?: LocateAddresses | null;
   /** Moves the day's visits on the server, "Use this order" (default: the page's, main.tsx); null: not offered. */
@@ -95,6 +97,7 @@ export function RouteView({
   homeStore,
   geolocation,
   today,
+  now,
   locate,
   reorder,
   onCalendarChanged,
@@ -141,10 +144,10 @@ export function RouteView({
             ...(place ? { home: place } : {}),
             locations: places.locations,
             today: today ?? localDay(),
-            now: appNow(),
+            now: now ?? appNow(),
           })
         : null,
-    [placesKnown, listed, day, place, places.locations, today],
+    [placesKnown, listed, day, place, places.locations, today, now],
   );
   const drives = useDayDrives(driveTimes === undefined ? pageDriveTimes() : driveTimes, drivesAsked?.request ?? null);
   const planning = !placesKnown || !rule.settled || drives.status === 'asking';
