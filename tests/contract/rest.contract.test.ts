@@ -52,6 +52,9 @@ describe('profiles through supabase-js', () => {
       'home_lat',
       'home_lng',
       'id',
+      'move_rule_set',
+      'move_today_fixed',
+      'move_within_minutes',
       'updated_at',
     ]);
     const columns = await client.from('profiles').select('id, full_name').eq('id', session.user.id).single();
