@@ -1,8 +1,9 @@
 // POST /functions/v1/link-patient: the events that named a patient the clinician just added to their list get the
 // private property homeroundsPatientId = the record's id (core/patients/link-contract.ts). The server checks that the
 // record is the caller's and that each event, read now, still names that patient (or is already linked to it) before
-// writing it, each write conditional on the etag just read. Without calendar-change consent nothing is written
-// (403 write_access_required): the list then matches events by name. Names and titles are never logged.
+// writing it, each write conditional on the etag just read. Without calendar-change consent nothing is written and
+// the answer says so (200, writeAccess: false: the link is best effort, the list matches those events by name).
+// Names and titles are never logged.
 import { CalendarApiError } from '../../core/calendar/calendar-client.ts';
 import type { CalendarPort } from '../../core/calendar/google-calendar.ts';
 import { GoogleGrantMissingError, GoogleWriteAccessMissingError } from '../../core/google/access.ts';
@@ -73,8 +74,9 @@ export function createLinkPatientHandler(config: LinkPatientConfig): WebHandler 
         description: event.description ?? null,
         allDay: false,
       }).patient;
-      // Only an event that names this patient, and is linked to no other record, is linked.
-      if (current || !named || nameKey(named) !== key || !calendar.setProperties) {
+      // Only an event that names this patient, and is linked to no other record, is linked; without write access
+      // none is (found at the first write).
+      if (current || !named || nameKey(named) !== key || !calendar.setProperties || answer.writeAccess === false) {
         answer.skipped.push(id);
         continue;
       }
@@ -88,7 +90,11 @@ export function createLinkPatientHandler(config: LinkPatientConfig): WebHandler 
       } catch (error) {
         // Changed meanwhile (412) or gone: left alone, matched by name until the next link.
         if (error instanceof CalendarApiError && [404, 410, 412].includes(error.status)) answer.skipped.push(id);
-        else throw error;
+        else if (error instanceof GoogleWriteAccessMissingError) {
+          // Not an error of the request: the link is best effort. Said in the answer; nothing is written.
+          answer.writeAccess = false;
+          answer.skipped.push(id);
+        } else throw error;
       }
     }
     return json(200, answer);
@@ -113,9 +119,6 @@ export function createLinkPatientHandler(config: LinkPatientConfig): WebHandler 
     try {
       return await link(userId, parsed.patientId, parsed.eventIds);
     } catch (error) {
-      if (error instanceof GoogleWriteAccessMissingError) {
-        return errorJson(403, 'write_access_required', 'Allow calendar changes to link events to the patient.');
-      }
       if (error instanceof GoogleGrantMissingError) {
         return errorJson(401, 'reauth_required', 'Google Calendar access is not available. Please sign in again.');
       }
