@@ -115,3 +115,31 @@ export function sameSecret(given: string | null, expected: string): boolean {
   for (let i = 0; i < b.length; i++) diff |= (a[i] ?? 0) ^ (b[i] as number);
   return diff === 0;
 }
+
+/**
+ * The Edge Functions the web app calls with its Supabase session (locations, drive-times, reorder-day, link-patient):
+ * the browser's preflight answered, POST only (405 otherwise), the caller verified with the Auth service (401 for no
+ * or a dead session, 503 when Auth cannot be asked), then `answer` with the request and the caller. The body is
+ * drained on every refusal, so the connection stays clean.
+ */
+export function signedInPost(
+  config: SupabaseAuthConfig,
+  answer: (request: Request, caller: SupabaseCaller) => Promise<Response>,
+): WebHandler {
+  return async (request) => {
+    if (request.method === 'OPTIONS') return preflight();
+    if (request.method !== 'POST') {
+      await request.body?.cancel();
+      return errorJson(405, 'method_not_allowed', 'Use POST', { Allow: 'POST, OPTIONS' });
+    }
+    let caller: SupabaseCaller;
+    try {
+      caller = await supabaseCaller(request, config);
+    } catch (error) {
+      await request.body?.cancel();
+      if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);
+      return errorJson(503, 'auth_unavailable', (error as Error).message);
+    }
+    return answer(request, caller);
+  };
+}

@@ -15,16 +15,7 @@ import {
 } from '../../core/routing/drive-times-contract.ts';
 import type { TravelTimeProvider } from '../../core/routing/travel/provider.ts';
 import { approximateMatrix, travelWithin } from '../geo/travel-deadline.ts';
-import {
-  errorJson,
-  json,
-  preflight,
-  readJsonObject,
-  type SupabaseAuthConfig,
-  supabaseCaller,
-  UnauthorizedError,
-  type WebHandler,
-} from '../http.ts';
+import { errorJson, json, readJsonObject, type SupabaseAuthConfig, signedInPost, type WebHandler } from '../http.ts';
 
 /** How long a request waits for the road matrix before answering the estimate (as the assistant's tools: 5 s). */
 export const DRIVE_TIMES_DEADLINE_MS = 5_000;
@@ -46,19 +37,7 @@ export function createDriveTimesHandler(config: DriveTimesConfig): WebHandler {
   const deadlineMs = config.deadlineMs ?? DRIVE_TIMES_DEADLINE_MS;
   const bounded = config.travel ? travelWithin(config.travel, deadlineMs, { log }) : null;
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflight();
-    if (request.method !== 'POST') {
-      await request.body?.cancel();
-      return errorJson(405, 'method_not_allowed', 'Use POST', { Allow: 'POST, OPTIONS' });
-    }
-    try {
-      await supabaseCaller(request, config);
-    } catch (error) {
-      await request.body?.cancel();
-      if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);
-      return errorJson(503, 'auth_unavailable', (error as Error).message);
-    }
+  return signedInPost(config, async (request) => {
     const body = await readJsonObject(request, MAX_BODY_CHARS);
     const parsed = parseDriveTimesRequest(body ?? 'not an object');
     if ('problem' in parsed) return errorJson(400, 'invalid_request', parsed.problem);
@@ -73,5 +52,5 @@ export function createDriveTimesHandler(config: DriveTimesConfig): WebHandler {
       log(`drive-times: unexpected failure (${error instanceof Error ? error.name : typeof error})`);
       return json(200, driveTimesResponseOf(approximateMatrix(points, 'the service failed')));
     }
-  };
+  });
 }

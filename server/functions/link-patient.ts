@@ -11,16 +11,7 @@ import { LINKED_PATIENT_PROPERTY } from '../../core/patients/apply.ts';
 import { type LinkPatientResponse, MAX_LINKED_EVENTS } from '../../core/patients/link-contract.ts';
 import { nameKey } from '../../core/patients/patients.ts';
 import { recogniseEvent } from '../../core/visits/recognise/recognise.ts';
-import {
-  errorJson,
-  json,
-  preflight,
-  readJsonObject,
-  type SupabaseAuthConfig,
-  supabaseCaller,
-  UnauthorizedError,
-  type WebHandler,
-} from '../http.ts';
+import { errorJson, json, readJsonObject, type SupabaseAuthConfig, signedInPost, type WebHandler } from '../http.ts';
 import type { SqlQuery } from '../sql.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -100,20 +91,7 @@ export function createLinkPatientHandler(config: LinkPatientConfig): WebHandler 
     return json(200, answer);
   }
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflight();
-    if (request.method !== 'POST') {
-      await request.body?.cancel();
-      return errorJson(405, 'method_not_allowed', 'Use POST', { Allow: 'POST, OPTIONS' });
-    }
-    let userId: string;
-    try {
-      userId = (await supabaseCaller(request, config)).id;
-    } catch (error) {
-      await request.body?.cancel();
-      if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);
-      return errorJson(503, 'auth_unavailable', (error as Error).message);
-    }
+  return signedInPost(config, async (request, { id: userId }) => {
     const parsed = parse(await readJsonObject(request, 128 * 1024));
     if (typeof parsed === 'string') return errorJson(400, 'invalid_request', parsed);
     try {
@@ -127,5 +105,5 @@ export function createLinkPatientHandler(config: LinkPatientConfig): WebHandler 
       );
       return errorJson(502, 'calendar_unavailable', 'Google Calendar did not answer; the events were not linked.');
     }
-  };
+  });
 }

@@ -12,16 +12,7 @@ import {
   MAX_LOCATION_ADDRESSES,
 } from '../../core/geo/locations-contract.ts';
 import { geocoderWithin } from '../geo/deadline.ts';
-import {
-  errorJson,
-  json,
-  preflight,
-  readJsonObject,
-  type SupabaseAuthConfig,
-  supabaseCaller,
-  UnauthorizedError,
-  type WebHandler,
-} from '../http.ts';
+import { errorJson, json, readJsonObject, type SupabaseAuthConfig, signedInPost, type WebHandler } from '../http.ts';
 
 export const NOT_CONFIGURED_MESSAGE = 'Locating addresses is not configured on this server.';
 /** The whole request's budget: what is not located by then is answered `unavailable`. */
@@ -73,19 +64,7 @@ export function createLocationsHandler(config: LocationsConfig): WebHandler {
   const log = config.log ?? ((line: string) => console.error(line));
   const deadlineMs = config.deadlineMs ?? LOCATIONS_DEADLINE_MS;
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflight();
-    if (request.method !== 'POST') {
-      await request.body?.cancel();
-      return errorJson(405, 'method_not_allowed', 'Use POST', { Allow: 'POST, OPTIONS' });
-    }
-    try {
-      await supabaseCaller(request, config);
-    } catch (error) {
-      await request.body?.cancel();
-      if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);
-      return errorJson(503, 'auth_unavailable', (error as Error).message);
-    }
+  return signedInPost(config, async (request) => {
     const parsed = parseAddresses(await readJsonObject(request, MAX_BODY_CHARS));
     if (!Array.isArray(parsed)) return errorJson(400, 'invalid_request', parsed.problem);
     if (!config.geocoder) return errorJson(503, 'not_configured', NOT_CONFIGURED_MESSAGE);
@@ -103,5 +82,5 @@ export function createLocationsHandler(config: LocationsConfig): WebHandler {
       log(`locations: unexpected failure (${error instanceof Error ? error.name : typeof error})`);
       return errorJson(500, 'internal_error', 'The addresses could not be located; try again.');
     }
-  };
+  });
 }

@@ -32,16 +32,7 @@ import {
   zonedDateTime,
   zonedMinute,
 } from '../../core/time/zoned-time.ts';
-import {
-  errorJson,
-  json,
-  preflight,
-  readJsonObject,
-  type SupabaseAuthConfig,
-  supabaseCaller,
-  UnauthorizedError,
-  type WebHandler,
-} from '../http.ts';
+import { json, readJsonObject, type SupabaseAuthConfig, signedInPost, type WebHandler } from '../http.ts';
 
 const USAGE = `Send {"day": "YYYY-MM-DD", "moves": [{"id": "<event id>", "etag": "<its etag>", "start": "HH:MM"}, …]}: 1 to ${MAX_REORDER_MOVES} moves.`;
 export const CHANGED_MESSAGE =
@@ -206,20 +197,7 @@ export function createReorderDayHandler(config: ReorderDayConfig): WebHandler {
     return stuck;
   }
 
-  return async (request) => {
-    if (request.method === 'OPTIONS') return preflight();
-    if (request.method !== 'POST') {
-      await request.body?.cancel();
-      return errorJson(405, 'method_not_allowed', 'Use POST', { Allow: 'POST, OPTIONS' });
-    }
-    let userId: string;
-    try {
-      userId = (await supabaseCaller(request, config)).id;
-    } catch (error) {
-      await request.body?.cancel();
-      if (error instanceof UnauthorizedError) return errorJson(401, 'unauthorized', error.message);
-      return errorJson(503, 'auth_unavailable', (error as Error).message);
-    }
+  return signedInPost(config, async (request, { id: userId }) => {
     const parsed = parseRequest(await readJsonObject(request, 64 * 1024));
     if (typeof parsed === 'string') return reorderError(400, { code: 'invalid_request', message: parsed });
     try {
@@ -235,7 +213,7 @@ export function createReorderDayHandler(config: ReorderDayConfig): WebHandler {
       log(`[reorder-day] failed: ${describe(error)}`);
       return reorderError(502, { code: 'calendar_unavailable', message: UNAVAILABLE_MESSAGE });
     }
-  };
+  });
 }
 
 /** An error's kind and status, never its text (a provider message may quote the event). */
