@@ -15,6 +15,7 @@
 import { addressKey, type Geocoder, type Located, type NotLocated } from '../../core/geo/geocoder.ts';
 import type { Now } from '../../core/time/clock.ts';
 import type { Fetch } from '../http.ts';
+import { abortableSleep, abortReason } from './abortable-sleep.ts';
 import type { GeocodeCache } from './geocode-cache.ts';
 
 export const GOOGLE_MAPS_API_URL = 'https://maps.googleapis.com';
@@ -138,34 +139,12 @@ const HINTS: Record<string, string> = {
   OVER_QUERY_LIMIT: "more requests per second than the project's quota allows",
 };
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal as AbortSignal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocoder {
   const baseUrl = options.baseUrl ?? GOOGLE_MAPS_API_URL;
   const country = options.country === undefined ? 'US' : options.country;
   const delays = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   const timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? abortableSleep;
   const log = options.log ?? (() => {});
   const lastLogged = new Map<string, { at: number; suppressed: number }>();
 

@@ -29,6 +29,7 @@ import { TravelTimeServiceError } from '../../core/routing/travel/osrm-table.ts'
 import type { LatLon, TravelTimeProvider } from '../../core/routing/travel/provider.ts';
 import type { Now } from '../../core/time/clock.ts';
 import type { Fetch } from '../http.ts';
+import { abortableSleep, abortReason } from './abortable-sleep.ts';
 import {
   type CachedLeg,
   type CachedLegEntry,
@@ -270,34 +271,12 @@ const HINTS: Record<string, string> = {
   RESOURCE_EXHAUSTED: "more requests than the project's quota allows",
 };
 
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
-}
-
-function defaultSleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(abortReason(signal));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal as AbortSignal));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 export function createGoogleRouteMatrix(options: GoogleRouteMatrixOptions): TravelTimeProvider {
   const baseUrl = (options.baseUrl ?? GOOGLE_ROUTES_API_URL).replace(/\/+$/, '');
   const url = `${baseUrl}${ROUTE_MATRIX_PATH}`;
   const delays = options.retryDelaysMs ?? DEFAULT_ROUTE_MATRIX_RETRY_DELAYS_MS;
   const timeoutMs = options.attemptTimeoutMs ?? DEFAULT_ROUTE_MATRIX_ATTEMPT_TIMEOUT_MS;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? abortableSleep;
   const log = options.log ?? (() => {});
   const maxElements = Math.max(
     1,
