@@ -53,11 +53,60 @@ export function withPatientRecords(
     const linked: CalendarEvent = { ...event, properties };
     // The address the clinician confirmed on the list wins too: that is how a wrong or only approximately located
     // address on the calendar is corrected (the Patients view's Edit), once, for every visit.
-    if (record.address) linked.location = record.address;
-    if (!properties.lat && record.lat !== null && record.lng !== null) {
+    if (record.address) {
+      // The event's coordinates were for the address it gave: another address on the list is located anew.
+      if (event.location?.trim() !== record.address.trim()) {
+        delete properties.lat;
+        delete properties.lng;
+      }
+      linked.location = record.address;
+    }
+    // Where the list located its address exactly, that is the place; an approximate one is located again by the
+    // planner, which then labels its drives approximate.
+    if (
+      record.lat !== null &&
+      record.lng !== null &&
+      !record.location_approximate &&
+      (record.address || !properties.lat)
+    ) {
       properties.lat = String(record.lat);
       properties.lng = String(record.lng);
     }
     return linked;
   });
+}
+
+/** The events of one listed patient that the product has not linked yet (link-patient's request). */
+export interface UnlinkedVisits {
+  patientId: string;
+  eventIds: string[];
+}
+
+/**
+ * The timed events that name a patient on the list (status 'patient') but carry no link yet, grouped by patient:
+ * what adding the patient could not link then (no calendar-change consent, offline) or what was written since.
+ * At most `MAX_LINKED_EVENTS` per patient (link-patient's limit), soonest first as the calendar gives them.
+ */
+export function unlinkedVisits(
+  events: readonly CalendarEvent[],
+  records: readonly PatientRecord[],
+  maxPerPatient = 60,
+): UnlinkedVisits[] {
+  const byKey = new Map(records.filter((r) => r.status === 'patient').map((r) => [r.name_key, r]));
+  const groups = new Map<string, string[]>();
+  for (const event of events) {
+    if (event.allDay || event.properties?.[LINKED_PATIENT_PROPERTY]) continue;
+    const named = recogniseEvent({
+      title: event.title,
+      location: event.location ?? null,
+      description: event.description ?? null,
+      allDay: false,
+    }).patient;
+    const record = named ? byKey.get(nameKey(named)) : undefined;
+    if (!record) continue;
+    const ids = groups.get(record.id) ?? [];
+    if (ids.length < maxPerPatient) ids.push(event.id);
+    groups.set(record.id, ids);
+  }
+  return [...groups].map(([patientId, eventIds]) => ({ patientId, eventIds }));
 }

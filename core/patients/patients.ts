@@ -18,6 +18,8 @@ export interface PatientRecord {
   address: string | null;
   lat: number | null;
   lng: number | null;
+  /** The address was located only approximately (e.g. its ZIP code's centre): the clinician is asked to check it. */
+  location_approximate?: boolean | null;
   phone: string | null;
   /** "HH:MM" (24 h) or null: the window the patient prefers. */
   window_start: string | null;
@@ -64,6 +66,7 @@ export function toPatientRecordRow(row: Record<string, unknown>): PatientRecord 
     address: text(row.address),
     lat: number(row.lat),
     lng: number(row.lng),
+    location_approximate: typeof row.location_approximate === 'boolean' ? row.location_approximate : null,
     phone: text(row.phone),
     window_start: clock(row.window_start),
     window_end: clock(row.window_end),

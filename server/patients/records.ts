@@ -6,7 +6,7 @@ import { type PatientChanges, type PatientRecord, toPatientRecordRow } from '../
 import type { SqlQuery } from '../sql.ts';
 
 const COLUMNS =
-  "id::text as id, name_key, status, full_name, address, lat, lng, phone, to_char(window_start, 'HH24:MI') as window_start, to_char(window_end, 'HH24:MI') as window_end, language, notes, automated_calls_consent";
+  "id::text as id, name_key, status, full_name, address, lat, lng, location_approximate, phone, to_char(window_start, 'HH24:MI') as window_start, to_char(window_end, 'HH24:MI') as window_end, language, notes, automated_calls_consent";
 
 /** The columns a change may set (the keys of PatientChanges), by name: nothing else reaches the SQL text. */
 const CHANGEABLE = [

@@ -124,6 +124,42 @@ describe('the patient list', () => {
     expect(removed.data).toEqual([{ full_name: 'Grace Okoye' }]);
   });
 
+  it('forgets the place of an address that changed without its own, whoever changed it', async () => {
+    const id = await insertAs(MAYA, 'Lena Ruiz', {
+      address: '12 Elm St, Evanston, IL 60201',
+      lat: 42.05,
+      lng: -87.68,
+      location_approximate: false,
+    });
+    const maya = (await signIn(platform, MAYA)).client;
+    const moved = await maya
+      .from('patients')
+      .update({ address: '4400 N Broadway, Chicago, IL 60640' })
+      .eq('id', id)
+      .select(PATIENT_COLUMNS);
+    expect(toPatientRecord((moved.data ?? [])[0] as Record<string, unknown>)).toMatchObject({
+      address: '4400 N Broadway, Chicago, IL 60640',
+      lat: null,
+      lng: null,
+      location_approximate: null,
+    });
+    // An address saved with the place it was located at keeps that place; another change keeps the place too.
+    await maya
+      .from('patients')
+      .update({ address: '12 Elm St, Evanston, IL 60201', lat: 42.05, lng: -87.68, location_approximate: true })
+      .eq('id', id);
+    const kept = await maya
+      .from('patients')
+      .update({ notes: 'gate code at door' })
+      .eq('id', id)
+      .select(PATIENT_COLUMNS);
+    expect(toPatientRecord((kept.data ?? [])[0] as Record<string, unknown>)).toMatchObject({
+      lat: 42.05,
+      lng: -87.68,
+      location_approximate: true,
+    });
+  });
+
   it('refuses a window that ends before it starts and a name twice, whatever the client sent', async () => {
     await insertAs(MAYA, 'Rosa Delgado');
     await expect(insertAs(MAYA, 'Rosa Delgado')).rejects.toThrow(/duplicate key|unique/);

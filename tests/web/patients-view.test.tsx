@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarEvent } from '../../core/calendar/index.ts';
 import type { PatientRecord } from '../../core/patients/patients.ts';
 import type { PatientListPorts, PatientSave } from '../../machines/patient-list/index.ts';
-import { createPatientStore } from '../../web/src/adapters/patients.ts';
+import { createPatientLinker, createPatientStore } from '../../web/src/adapters/patients.ts';
 import { PatientsView } from '../../web/src/features/patients/patients-view.tsx';
 
 afterEach(cleanup);
@@ -163,5 +163,109 @@ describe('the patient store', () => {
       userMessage: 'The name cannot be empty.',
     });
     expect(loader.load).not.toHaveBeenCalled();
+  });
+
+  /** A loader whose client records what would be written, and answers it back as the stored row. */
+  function recordingLoader() {
+    const written: Record<string, unknown>[] = [];
+    const chain = (row: Record<string, unknown>) => {
+      written.push(row);
+      const answer = {
+        data: [{ id: 'p1', name_key: 'ida winter', status: 'patient', full_name: 'Ida Winter', ...row }],
+      };
+      const query = { eq: () => query, select: () => query, abortSignal: async () => ({ ...answer, error: null }) };
+      return query;
+    };
+    const client = { from: () => ({ insert: chain, update: chain }), auth: { getSession: async () => ({ data: {} }) } };
+    return { loader: { load: async () => client } as never, written };
+  }
+  const ADDRESS = '4400 N Broadway, Chicago, IL 60640';
+
+  it('locates an address when it is saved, and keeps whether the place is only approximate', async () => {
+    const { loader, written } = recordingLoader();
+    const locate = vi.fn(async (addresses: readonly string[]) =>
+      addresses.map((a) => [a, { lat: 41.96, lon: -87.66, approximate: true, formatted: null }] as const),
+    );
+    const store = createPatientStore(loader, { locate });
+    const saved = await store.save(
+      { kind: 'update', id: 'p1', changes: { address: ` ${ADDRESS} ` } },
+      new AbortController().signal,
+    );
+    expect(locate).toHaveBeenCalledWith([ADDRESS], expect.anything());
+    expect(written[0]).toMatchObject({ address: ADDRESS, lat: 41.96, lng: -87.66, location_approximate: true });
+    expect(saved).toMatchObject({ lat: 41.96, lng: -87.66, location_approximate: true });
+    render(<PatientsView events={[]} onClose={() => {}} store={{ list: async () => [saved], save: vi.fn() }} />);
+    await screen.findByText(/Found only approximately on the map/);
+  });
+
+  it('saves the address even when it cannot be located, with no place (located again when planned)', async () => {
+    const { loader, written } = recordingLoader();
+    const notFound = createPatientStore(loader, { locate: async (a) => a.map((x) => [x, 'not-found'] as const) });
+    await notFound.save({ kind: 'update', id: 'p1', changes: { address: ADDRESS } }, new AbortController().signal);
+    const down = createPatientStore(loader, { locate: () => Promise.reject(new Error('offline')) });
+    await down.save({ kind: 'update', id: 'p1', changes: { address: ADDRESS } }, new AbortController().signal);
+    for (const row of written) expect(row).toMatchObject({ address: ADDRESS, lat: null, lng: null });
+    // A change that is not an address asks nothing of the geocoder.
+    const locate = vi.fn();
+    await createPatientStore(loader, { locate }).save(
+      { kind: 'update', id: 'p1', changes: { language: 'Polish' } },
+      new AbortController().signal,
+    );
+    expect(locate).not.toHaveBeenCalled();
+  });
+
+  it('links events added before consent once the list is read, asking each event once and stopping when not allowed', async () => {
+    const { store } = memoryStore([
+      {
+        id: 'p1',
+        name_key: 'ida winter',
+        status: 'patient',
+        full_name: 'Ida Winter',
+        address: null,
+        lat: null,
+        lng: null,
+        phone: null,
+        window_start: null,
+        window_end: null,
+        language: null,
+        notes: null,
+        automated_calls_consent: false,
+      },
+    ]);
+    const linker = vi.fn(async () => {});
+    render(
+      <PatientsView events={EVENTS} onClose={() => {}} store={store} timeZone="America/Chicago" linker={linker} />,
+    );
+    await screen.findByRole('list', { name: 'Patients' });
+    expect(linker).toHaveBeenCalledWith([{ patientId: 'p1', eventIds: ['e1', 'e3'] }]);
+
+    const bodies: unknown[] = [];
+    let writeAccess = false;
+    const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ linked: [], unchanged: [], skipped: [], writeAccess }), { status: 200 });
+    });
+    const loader = {
+      load: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 't' } } }) } }),
+    };
+    const link = createPatientLinker(loader as never, { supabaseUrl: 'http://x', anonKey: 'k', fetch: fetch as never });
+    await link([
+      { patientId: 'p1', eventIds: ['e1'] },
+      { patientId: 'p2', eventIds: ['e4'] },
+    ]);
+    // Not allowed: the second patient is not asked for this page load.
+    expect(bodies).toEqual([{ patientId: 'p1', eventIds: ['e1'] }]);
+    writeAccess = true;
+    const again = createPatientLinker(loader as never, {
+      supabaseUrl: 'http://x',
+      anonKey: 'k',
+      fetch: fetch as never,
+    });
+    await again([{ patientId: 'p1', eventIds: ['e1', 'e3'] }]);
+    await again([{ patientId: 'p1', eventIds: ['e1', 'e3', 'e5'] }]);
+    expect(bodies.slice(1)).toEqual([
+      { patientId: 'p1', eventIds: ['e1', 'e3'] },
+      { patientId: 'p1', eventIds: ['e5'] },
+    ]);
   });
 });

@@ -14,7 +14,7 @@ import {
   supabaseBrokerSession,
 } from './adapters/google-token.ts';
 import { createLocationsClient, providePageLocations } from './adapters/locations.ts';
-import { createPatientStore, providePagePatients } from './adapters/patients.ts';
+import { createPatientLinker, createPatientStore, providePagePatients } from './adapters/patients.ts';
 import { createProfileHomeStore, providePageProfileHome } from './adapters/profile-home.ts';
 import { createMoveRuleStore, providePageMoveRule } from './adapters/profile-rule.ts';
 import { createReorderClient, providePageReorder } from './adapters/reorder-day.ts';
@@ -36,15 +36,15 @@ const googleToken = createGoogleTokenBroker({
   onHandedOver: (refreshToken) => forgetStoredRefreshToken(storageKeyFor(config.supabaseUrl), refreshToken),
 });
 providePageProfileHome(createProfileHomeStore(supabase));
-providePagePatients(createPatientStore(supabase, { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey }));
+const locate = createLocationsClient({
+  supabaseUrl: config.supabaseUrl,
+  anonKey: config.supabaseAnonKey,
+  getAccessToken: () => readAccessToken(config.supabaseUrl),
+});
+const patientOptions = { supabaseUrl: config.supabaseUrl, anonKey: config.supabaseAnonKey, locate };
+providePagePatients(createPatientStore(supabase, patientOptions), createPatientLinker(supabase, patientOptions));
 providePageMoveRule(createMoveRuleStore(supabase));
-providePageLocations(
-  createLocationsClient({
-    supabaseUrl: config.supabaseUrl,
-    anonKey: config.supabaseAnonKey,
-    getAccessToken: () => readAccessToken(config.supabaseUrl),
-  }),
-);
+providePageLocations(locate);
 providePageDriveTimes(
   createDriveTimesClient({
     supabaseUrl: config.supabaseUrl,

@@ -3,7 +3,7 @@
 // the checks a change must pass.
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../../core/calendar/index.ts';
-import { withPatientRecords } from '../../../core/patients/apply.ts';
+import { unlinkedVisits, withPatientRecords } from '../../../core/patients/apply.ts';
 import { nameKey, type PatientRecord, patientProblems, suggestPatients } from '../../../core/patients/patients.ts';
 import { addressesToLocate, visitsFromCalendar } from '../../../core/routing/calendar-day.ts';
 import { toVisit } from '../../../core/visits/visits.ts';
@@ -145,5 +145,44 @@ describe('withPatientRecords: the planner reads the list', () => {
     );
     expect(addressesToLocate([listed as CalendarEvent], DAY)).toEqual(['4400 N Broadway, Chicago, IL 60640']);
     expect(wrong.location).toBe('4400 Broadway');
+  });
+
+  it('drops the coordinates an event carried for another address, and uses the list’s exact place', () => {
+    const placed = at('p', 'SN f/u: WINTER, IDA', '09:00', {
+      location: '4400 Broadway',
+      properties: { lat: '40.0', lng: '-80.0' },
+    });
+    const corrected = { address: '4400 N Broadway, Chicago, IL 60640' };
+    const [relocated] = withPatientRecords([placed], [record('Ida Winter', corrected)]);
+    expect(relocated?.properties?.lat).toBeUndefined();
+    expect(addressesToLocate([relocated as CalendarEvent], DAY)).toEqual([corrected.address]);
+    const [exact] = withPatientRecords([placed], [record('Ida Winter', { ...corrected, lat: 41.96, lng: -87.66 })]);
+    expect([exact?.properties?.lat, exact?.properties?.lng]).toEqual(['41.96', '-87.66']);
+    // Only approximately located on the list: located again by the planner (which labels it approximate).
+    const [rough] = withPatientRecords(
+      [placed],
+      [record('Ida Winter', { ...corrected, lat: 41.97, lng: -87.65, location_approximate: true })],
+    );
+    expect(rough?.properties?.lat).toBeUndefined();
+    // The same address as the event's: the event's own coordinates stay.
+    const [same] = withPatientRecords([placed], [record('Ida Winter', { address: '4400 Broadway' })]);
+    expect(same?.properties?.lat).toBe('40.0');
+  });
+
+  it('finds the listed patients’ events that carry no link yet, grouped by patient', () => {
+    const records = [record('Ida Winter'), record('Bea Hart'), record('Rosa Delgado', { status: 'not_patient' })];
+    const more = [
+      ...events,
+      at('d', 'Ida Winter ROC', '15:00', { properties: { homeroundsPatientId: 'id-ida winter' } }),
+      at('e', 'Ida Winter recert', '16:00'),
+      { ...at('f', 'Bea Hart — vacation', '00:00'), allDay: true },
+      at('g', 'Lunch', '12:00'),
+    ];
+    expect(unlinkedVisits(more, records)).toEqual([
+      { patientId: 'id-ida winter', eventIds: ['a', 'e'] },
+      { patientId: 'id-bea hart', eventIds: ['b'] },
+    ]);
+    expect(unlinkedVisits(more, records, 1)[0]?.eventIds).toEqual(['a']);
+    expect(unlinkedVisits(more, [])).toEqual([]);
   });
 });

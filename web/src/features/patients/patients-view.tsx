@@ -11,10 +11,11 @@ import {
   suggestPatients,
 } from '../../../../core/patients/patients.ts';
 import type { PatientListPorts } from '../../../../machines/patient-list/index.ts';
-import { pagePatients } from '../../adapters/patients.ts';
+import { type PatientLinker, pagePatientLinker, pagePatients } from '../../adapters/patients.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
 import { clinicianTimeZone } from '../schedule/visit-sheet.tsx';
+import { useLinkSweep } from './use-link-sweep.ts';
 import { type PatientList, usePatientList } from './use-patient-list.ts';
 import './patients.css';
 
@@ -25,9 +26,11 @@ export interface PatientsViewProps {
   /** The list's store (default: the page's, main.tsx). */
   store?: PatientListPorts | null;
   timeZone?: string;
+  /** Links events added before consent (default: the page's, main.tsx). */
+  linker?: PatientLinker | null;
 }
 
-export function PatientsView({ events, onClose, store, timeZone }: PatientsViewProps) {
+export function PatientsView({ events, onClose, store, timeZone, linker }: PatientsViewProps) {
   const patients = store === undefined ? pagePatients() : store;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -42,7 +45,12 @@ export function PatientsView({ events, onClose, store, timeZone }: PatientsViewP
         </button>
       </div>
       {patients ? (
-        <PatientsContent events={events} store={patients} timeZone={timeZone ?? clinicianTimeZone()} />
+        <PatientsContent
+          events={events}
+          store={patients}
+          timeZone={timeZone ?? clinicianTimeZone()}
+          linker={linker === undefined ? pagePatientLinker() : linker}
+        />
       ) : (
         <p className="patients-view__problem">The patient list is not available here.</p>
       )}
@@ -54,12 +62,15 @@ function PatientsContent({
   events,
   store,
   timeZone,
+  linker,
 }: {
   events: readonly CalendarEvent[];
   store: PatientListPorts;
   timeZone: string;
+  linker: PatientLinker | null;
 }) {
   const list = usePatientList(store);
+  useLinkSweep(linker, events, list.status === 'ready', list.patients);
   const suggestions = useMemo(
     () => (list.status === 'ready' || list.status === 'saving' ? suggestPatients(events, timeZone, list.known) : []),
     [events, timeZone, list.status, list.known],
@@ -207,6 +218,11 @@ function PatientCard({ patient, list }: { patient: PatientRecord; list: PatientL
                 {line}
               </p>
             ))}
+          {patient.address && patient.location_approximate ? (
+            <p className="patient-card__detail patient-card__detail--warning">
+              Found only approximately on the map (near its ZIP code): check the address, or drives to it are estimates.
+            </p>
+          ) : null}
           <p className="patient-card__detail">
             {patient.automated_calls_consent ? 'Agrees to automated reminder calls' : 'No automated calls'}
           </p>
