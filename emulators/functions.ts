@@ -1,5 +1,5 @@
 // Mounts the server's Web-standard handlers (server/index.ts) at the path production serves them,
-// `/functions/v1/<name>`, on the local platform's Node server: the same code, other ports.
+// `/functions/v1/<name>`, on the local platform's Node server: the same code (rate limits included), other ports.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FUNCTIONS_PATH } from '../core/assistant/contract.ts';
 import { SERVER_FUNCTIONS, type ServerFunction } from '../server/config.ts';
@@ -32,6 +32,9 @@ export async function handleFunction(
     if (value === undefined) continue;
     for (const v of Array.isArray(value) ? value : [value]) headers.append(key, v);
   }
+  // As Supabase's gateway does: the function learns the client's address from X-Forwarded-For (its rate limits'
+  // fallback key, server/rate-limit-callers.ts), set here from the socket so a client cannot choose it.
+  headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown');
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req);
   const response = await handler(new Request(`${origin}${url.pathname}${url.search}`, { method, headers, body }));
   const out: Record<string, string> = {};

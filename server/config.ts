@@ -14,6 +14,7 @@ import type { Now } from '../core/time/clock.ts';
 import { isValidTimeZone } from '../core/time/zoned-time.ts';
 import { GOOGLE_REVOKE_URL, GOOGLE_TOKEN_URL } from './google/oauth-client.ts';
 import type { Fetch } from './http.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { SqlQuery } from './sql.ts';
 
 /** The Edge Functions the server answers, by the name they are deployed (and mounted locally) under. */
@@ -46,6 +47,11 @@ export interface ServerConfig {
     callToken: string;
     /** Administrators' bearer secret for the confirmations API. */
     admin: string;
+    /**
+     * The HMAC secret of the confirmation report URL's platform credential (HOMEROUNDS_REPORT_SIGNING_SECRET,
+     * optional): set, end-of-call reports must carry its signature and the server secret alone is refused.
+     */
+    reportSigning?: string;
   };
   google: {
     clientId: string;
@@ -86,11 +92,17 @@ export interface ServerConfig {
   log: (line: string) => void;
   /** Outbound HTTP (tests replace it); default the runtime's fetch. */
   fetch?: Fetch;
+  /**
+   * The rate limits' counter (server/rate-limit.ts); default this instance's buckets on `now`. Several instances
+   * share limits by passing one counter over shared storage.
+   */
+  rateLimiter?: RateLimiter;
 }
 
 /** The settings each function refuses to start without, in the order the deploy docs list them. */
 export const REQUIRED_SETTINGS: Record<ServerFunction, readonly string[]> = {
-  'call-token': ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'HOMEROUNDS_CALL_TOKEN_SECRET'],
+  // SUPABASE_DB_URL: the revocation generation signed into each token (sign-out ends them).
+  'call-token': ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'HOMEROUNDS_CALL_TOKEN_SECRET', 'SUPABASE_DB_URL'],
   'google-token': [
     'SUPABASE_URL',
     'SUPABASE_ANON_KEY',
@@ -160,6 +172,15 @@ export function malformedSettings(fn: ServerFunction, config: ServerConfig): str
   if (fn === 'confirmations' && config.secrets.admin.length < 24) {
     problems.push('HOMEROUNDS_ADMIN_SECRET must be at least 24 characters.');
   }
+  if (
+    fn === 'confirmations' &&
+    config.secrets.reportSigning !== undefined &&
+    config.secrets.reportSigning.length < 32
+  ) {
+    problems.push(
+      'HOMEROUNDS_REPORT_SIGNING_SECRET must be at least 32 characters (the HMAC credential’s secret key).',
+    );
+  }
   if (fn === 'confirmations' && !E164.test(config.callbackNumber)) {
     problems.push('HOMEROUNDS_CALLBACK_NUMBER must be an E.164 number such as +13125550100.');
   }
@@ -206,6 +227,7 @@ export function serverConfigFromEnv(read: (name: string) => string | undefined, 
       tools: env('HOMEROUNDS_TOOLS_SECRET'),
       callToken: env('HOMEROUNDS_CALL_TOKEN_SECRET'),
       admin: env('HOMEROUNDS_ADMIN_SECRET'),
+      reportSigning: env('HOMEROUNDS_REPORT_SIGNING_SECRET') || undefined,
     },
     google: {
       clientId: env('GOOGLE_CLIENT_ID'),

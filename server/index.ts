@@ -6,6 +6,7 @@
 import { googleCalendarPort } from '../core/calendar/google-calendar.ts';
 import type { Geocoder } from '../core/geo/geocoder.ts';
 import type { TravelTimeProvider } from '../core/routing/travel/provider.ts';
+import { type CallTokenRevocationStore, createSqlCallTokenRevocations } from './call-token-revocations.ts';
 import { FALLBACK_TIME_ZONE, type ServerConfig, type ServerFunction } from './config.ts';
 import { type BatchRunner, createBatchRunner } from './confirmations/runner.ts';
 import { type ConfirmationStore, createConfirmationStore } from './confirmations/store.ts';
@@ -28,6 +29,8 @@ import { importTokenKey } from './google/token-crypto.ts';
 import type { WebHandler } from './http.ts';
 import { patientList, patientRecords } from './patients/records.ts';
 import { profileHome, profileMoveRule, visitPins } from './profile/home.ts';
+import { createMemoryRateLimiter, rateLimited } from './rate-limit.ts';
+import { callerOf, RATE_LIMITS } from './rate-limit-callers.ts';
 
 export type { ServerConfig, ServerFunction } from './config.ts';
 
@@ -48,6 +51,8 @@ export interface Server {
    * patients' places are health data. Callers bound it (geo/travel-deadline.ts travelWithin).
    */
   travelTimes(): TravelTimeProvider | null;
+  /** Sign-out's end of a clinician's call tokens (public.call_token_revocations). */
+  callTokenRevocations(): CallTokenRevocationStore;
 }
 
 /** Builds `make()` on the first call and returns that one thereafter. */
@@ -132,15 +137,24 @@ export function createServer(config: ServerConfig): Server {
     });
   });
 
+  const callTokenRevocations = once(() => createSqlCallTokenRevocations(config.query, config.now));
+
   const handlers: Record<ServerFunction, () => WebHandler> = {
     'call-token': once(() =>
-      createCallTokenHandler({ ...auth, callTokenSecret: config.secrets.callToken, now: config.now }),
+      createCallTokenHandler({
+        ...auth,
+        callTokenSecret: config.secrets.callToken,
+        revocations: callTokenRevocations(),
+        now: config.now,
+      }),
     ),
     'google-token': once(() => createGoogleTokenHandler({ ...auth, broker: googleAccess(), log: config.log })),
     'assistant-tools': once(() =>
       createAssistantToolsHandler({
         toolsSecret: config.secrets.tools,
         callTokenSecret: config.secrets.callToken,
+        // Sign-out ends a clinician's call tokens: the tools refuse those issued before it.
+        revocations: callTokenRevocations(),
         calendarApiUrl: config.google.calendarApiUrl,
         googleAccess: googleAccess(),
         defaultTimeZone: config.defaultTimeZone,
@@ -165,6 +179,7 @@ export function createServer(config: ServerConfig): Server {
         ...auth,
         adminSecret: config.secrets.admin,
         toolsSecret: config.secrets.tools,
+        reportSigningSecret: config.secrets.reportSigning,
         callTokenSecret: config.secrets.callToken,
         ...confirmations(),
         now: config.now,
@@ -190,5 +205,29 @@ export function createServer(config: ServerConfig): Server {
     ),
   };
 
-  return { handler: (fn) => handlers[fn](), googleAccess, confirmations, geocoder, travelTimes };
+  // Every function behind its rate limits, per caller (server/rate-limit-callers.ts says who that is).
+  const limiter = config.rateLimiter ?? createMemoryRateLimiter(config.now);
+  const callers = { anonKey: config.anonKey, secrets: config.secrets, now: config.now };
+  const limited = Object.fromEntries(
+    Object.entries(handlers).map(([fn, make]) => [
+      fn,
+      once(() =>
+        rateLimited(make(), {
+          scope: fn,
+          limiter,
+          rules: RATE_LIMITS[fn as ServerFunction],
+          callerOf: callerOf(fn as ServerFunction, callers),
+        }),
+      ),
+    ]),
+  ) as Record<ServerFunction, () => WebHandler>;
+
+  return {
+    handler: (fn) => limited[fn](),
+    googleAccess,
+    confirmations,
+    geocoder,
+    travelTimes,
+    callTokenRevocations,
+  };
 }

@@ -14,6 +14,8 @@ import { escapeControl as safe } from './escape.ts';
 import { renderTable } from './table.ts';
 
 const SKIP_WORDS: Record<NonNullable<CallListEntry['skip']>, string> = {
+  'not-on-patient-list': 'not on the patient list',
+  'number-not-allowed': 'a number the agency does not call',
   'no-phone': 'no phone number',
   'no-consent': 'no consent to automated calls',
   'do-not-call': 'on the do-not-call list',

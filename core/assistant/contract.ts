@@ -51,7 +51,11 @@ export function isWriteTool(name: unknown): name is WriteToolName {
  * - `done`: the calendar was changed (or already was as asked: a repeated confirmation writes once);
  * - `needs_write_access`: the clinician has not allowed calendar changes yet (nothing was changed);
  * - `needs_sign_in`: Google access is gone (revoked or never granted): the clinician must sign in again;
- * - `not_found` / `ambiguous` / `invalid`: the request could not be matched; `say` asks back or explains.
+ * - `not_found` / `ambiguous` / `invalid`: the request could not be matched; `say` asks back or explains;
+ * - `confirmation_required`: a confirmation without the proposal's token, or without the clinician's turn
+ *   after it, or a second change in one turn: nothing was changed (core/assistant/confirm-gate.ts);
+ * - `conflict` / `not_allowed` / `unavailable`: the calendar refused (a clash, a change it does not allow) or
+ *   Google could not answer; `say` tells which (core/assistant/tool-failure.ts).
  */
 export type ToolStatus =
   | 'answer'
@@ -61,7 +65,11 @@ export type ToolStatus =
   | 'needs_sign_in'
   | 'not_found'
   | 'ambiguous'
-  | 'invalid';
+  | 'invalid'
+  | 'confirmation_required'
+  | 'conflict'
+  | 'not_allowed'
+  | 'unavailable';
 
 export interface ToolResult {
   status: ToolStatus;

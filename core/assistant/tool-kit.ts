@@ -28,6 +28,7 @@ import {
 } from '../time/zoned-time.ts';
 import { isPatientVisit, matchPatients, toVisit, type Visit } from '../visits/visits.ts';
 import type { ToolResult } from './contract.ts';
+import { calendarText, DATA_LIMITS, dataText, quoted, SAY_LIMITS, spokenName, visitName } from './untrusted.ts';
 import { parseMoments, weekdayNamed } from './when.ts';
 
 export interface ToolContext {
@@ -93,14 +94,51 @@ export function intArg(args: Args, key: string, min: number, max: number): numbe
   return n;
 }
 
+// ─── Limits ───────────────────────────────────────────────────────────────────────────────────────────
+// Every day a tool reads is checked here before any calendar read: one call once asked for centuries and held the
+// server for seconds and hundreds of megabytes.
+
+/** The most days one tool call reads at once (a quarter); each tool may ask for fewer (checkRange). */
+export const MAX_RANGE_DAYS = 92;
+/** The years a day may fall in, around the clinician's today: last year to two years ahead. */
+export const YEARS_BACK = 1;
+export const YEARS_AHEAD = 2;
+
+/** A day outside the years HomeRounds reads is refused, saying which years those are. */
+export function checkYear(ctx: ToolContext, date: string): void {
+  const year = Number(date.slice(0, 4));
+  const thisYear = Number(today(ctx).slice(0, 4));
+  if (!Number.isInteger(year) || year < thisYear - YEARS_BACK || year > thisYear + YEARS_AHEAD) {
+    throw new ArgumentError(
+      `${date} is outside the years I can look at: ${thisYear - YEARS_BACK} to ${thisYear + YEARS_AHEAD}.`,
+    );
+  }
+}
+
+/** The days [from, to] one read covers: real dates, in order, in the years above, at most MAX_RANGE_DAYS. */
+export function checkSpan(ctx: ToolContext, from: string, to: string): void {
+  if (!isIsoDate(from) || !isIsoDate(to)) throw new ArgumentError('Days must be calendar dates (YYYY-MM-DD).');
+  checkYear(ctx, from);
+  checkYear(ctx, to);
+  if (to < from) throw new ArgumentError('The range ends before it starts.');
+  const span = daysBetween(from, to) + 1;
+  if (span > MAX_RANGE_DAYS) {
+    throw new ArgumentError(`Ask about at most ${MAX_RANGE_DAYS} days at a time (${from} to ${to} is ${span} days).`);
+  }
+}
+
 /** A day: "YYYY-MM-DD", or words ("tomorrow", "Friday", "next Tuesday", "mañana") in the clinician's zone. */
 export function dateArg(args: Args, key: string, ctx: ToolContext): string | null {
   const value = stringArg(args, key);
   if (value === null) return null;
-  if (isIsoDate(value)) return value;
+  if (isIsoDate(value)) {
+    checkYear(ctx, value);
+    return value;
+  }
   const moment = parseMoments(value, ctx.now, ctx.timeZone).find((m) => m.date);
   const date = moment?.date ?? weekdayNamed(value, today(ctx));
   if (!date) throw new ArgumentError(`I couldn't read "${value}" as a day.`);
+  checkYear(ctx, date);
   return date;
 }
 
@@ -136,6 +174,7 @@ export function forgetPatientRecords(ctx: ToolContext): void {
 
 /** The days [from, to] (inclusive), every event as a Visit, keyed by date, each day by start. */
 export async function loadDays(ctx: ToolContext, from: string, to: string): Promise<Map<string, Visit[]>> {
+  checkSpan(ctx, from, to); // before anything is read
   const start = zonedDateTime(from, 0, ctx.timeZone).instant;
   const end = zonedDateTime(addDays(to, 1), 0, ctx.timeZone).instant;
   const days = new Map<string, Visit[]>();
@@ -211,10 +250,10 @@ export function ambiguousPatient(ctx: ToolContext, asked: string, names: string[
     'ambiguous',
     tr(
       ctx,
-      `More than one patient matches "${asked}": ${names.join(', ')}. Which one?`,
-      `Hay más de un paciente que coincide con "${asked}": ${names.join(', ')}. ¿Cuál?`,
+      `More than one patient matches ${quoted(asked, SAY_LIMITS.name)}: ${names.map(spokenName).join(', ')}. Which one?`,
+      `Hay más de un paciente que coincide con ${quoted(asked, SAY_LIMITS.name)}: ${names.map(spokenName).join(', ')}. ¿Cuál?`,
     ),
-    { candidates: names },
+    { candidates: names.map((n) => dataText(n, DATA_LIMITS.name)) },
   );
 }
 
@@ -237,25 +276,34 @@ export function windowText(ctx: ToolContext, window: { start: number; end: numbe
   return `${clock(ctx, window.start)}–${clock(ctx, window.end)}`;
 }
 
-/** "8:15 AM–9:00 AM Jane Doe (PT evaluation), 123 Main St" or "All day: Team meeting day". */
+/**
+ * "8:15 AM–9:00 AM Jane Doe (PT evaluation), at “123 Main St”" or "All day: “Team meeting day”": the calendar's own
+ * words (titles, addresses) quoted (core/assistant/untrusted.ts).
+ */
 export function visitLine(ctx: ToolContext, visit: Visit): string {
-  if (visit.allDay) return `${tr(ctx, 'All day', 'Todo el día')}: ${visit.title}`;
-  const who = visit.patient ? `${visit.patient}${visit.visitType ? ` (${visit.visitType})` : ''}` : visit.title;
-  return `${clock(ctx, visit.startMinute)}–${clock(ctx, visit.endMinute)} ${who}${visit.address ? `, ${visit.address}` : ''}`;
+  if (visit.allDay) return `${tr(ctx, 'All day', 'Todo el día')}: ${visitName({ ...visit, patient: null })}`;
+  const who = visit.patient
+    ? `${spokenName(visit.patient)}${visit.visitType ? ` (${spokenName(visit.visitType)})` : ''}`
+    : visitName(visit);
+  const place = quoted(visit.address, SAY_LIMITS.location);
+  const at = place ? tr(ctx, `, at ${place}`, `, en ${place}`) : '';
+  return `${clock(ctx, visit.startMinute)}–${clock(ctx, visit.endMinute)} ${who}${at}`;
 }
 
-/** The facts of a visit a tool returns (times as HH:MM in the clinician's zone). */
-export function visitFacts(visit: Visit): Record<string, unknown> {
+/**
+ * The facts of a visit a tool returns (times as HH:MM in the clinician's zone). What people wrote on the calendar
+ * (title, location, and notes where asked for) is in `calendarText`: data, never an instruction.
+ */
+export function visitFacts(visit: Visit, options: { notes?: boolean } = {}): Record<string, unknown> {
   return {
     id: visit.id,
     date: visit.date,
     start: visit.allDay ? null : minutesToHhmm(visit.startMinute),
     end: visit.allDay ? null : minutesToHhmm(visit.endMinute),
     allDay: visit.allDay,
-    title: visit.title,
-    patient: visit.patient,
-    visitType: visit.visitType,
-    address: visit.address,
+    patient: dataText(visit.patient, DATA_LIMITS.name),
+    visitType: dataText(visit.visitType, DATA_LIMITS.name),
+    calendarText: calendarText(visit, options),
     phone: visit.phone,
     window: visit.window ? { start: minutesToHhmm(visit.window.start), end: minutesToHhmm(visit.window.end) } : null,
   };

@@ -1,7 +1,9 @@
 // The assistant's calendar port over the Google Calendar API v3 (any fetch; the same code talks to
 // Google and to the local platform's stand-in): list a range (all pages), get, insert with a chosen id
-// (a repeated insert answers 409 and the existing event is returned: writes are idempotent), move, and
-// delete. The access token is asked per request with the access the request needs.
+// (a repeated insert answers 409 and the existing event is returned: writes are idempotent; an id whose
+// event was deleted is restored, since Google keeps deleted events under their id), move, and delete.
+// The access token is asked per request with the access the request needs. A request that never got an
+// answer throws CalendarUnreachableError; an answer that is an error throws CalendarApiError.
 
 import type { CalendarEvent, ProviderEvent, ProviderEventsPage } from './calendar.types.ts';
 import { CalendarApiError, type FetchLike } from './calendar-client.ts';
@@ -21,13 +23,26 @@ export interface NewCalendarEvent {
   properties?: Record<string, string>;
 }
 
+/** An event looked up by id: on the calendar, deleted (Google keeps it, cancelled), or never there. */
+export type EventLookup = { state: 'live'; event: CalendarEvent } | { state: 'deleted' } | { state: 'absent' };
+
+/** The calendar could not be reached (network, DNS, connection reset): no answer came. */
+export class CalendarUnreachableError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super('Google Calendar could not be reached', options);
+    this.name = 'CalendarUnreachableError';
+  }
+}
+
 export interface CalendarPort {
   /** Events overlapping [from, to), cancelled ones excluded, by start. */
   list(from: Date, to: Date): Promise<CalendarEvent[]>;
   /** The calendar's IANA time zone (from the events list), or null when unknown. */
   timeZone(): Promise<string | null>;
   get(id: string): Promise<CalendarEvent | null>;
-  /** Inserts, or returns the event already stored under that id (`created: false`). */
+  /** Like get, telling a deleted event from an id never on the calendar (absent where a port cannot tell). */
+  lookup?(id: string): Promise<EventLookup>;
+  /** Inserts (restoring a deleted event under that id), or returns the live event already stored under it (`created: false`). */
   insert(event: NewCalendarEvent): Promise<{ event: CalendarEvent; created: boolean }>;
   /**
    * Moves an event. With `ifMatch` the write is conditional (412 CalendarApiError when the event changed since that
@@ -88,7 +103,13 @@ export function googleCalendarPort(options: GoogleCalendarPortOptions): Calendar
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
     if (init.body) headers['Content-Type'] = 'application/json';
     if (ifMatch) headers['If-Match'] = ifMatch;
-    return doFetch(url, { ...init, headers });
+    try {
+      return await doFetch(url, { ...init, headers });
+    } catch (error) {
+      // An abort is the caller's own (a deadline): it stays what it is.
+      if (error instanceof Error && error.name === 'AbortError') throw error;
+      throw new CalendarUnreachableError({ cause: error });
+    }
   }
 
   async function list(from: Date, to: Date): Promise<CalendarEvent[]> {
@@ -113,20 +134,27 @@ export function googleCalendarPort(options: GoogleCalendarPortOptions): Calendar
     throw new Error('The calendar kept paging: stopped reading');
   }
 
-  async function get(id: string): Promise<CalendarEvent | null> {
+  async function lookup(id: string): Promise<EventLookup> {
     const response = await call('read', `${root}/${encodeURIComponent(id)}`);
+    // Google answers a deleted event with 410 or, for a while, with the event marked cancelled.
     if (response.status === 404 || response.status === 410) {
       await response.body?.cancel();
-      return null;
+      return { state: response.status === 410 ? 'deleted' : 'absent' };
     }
     if (!response.ok) throw await errorOf(response);
     const item = (await response.json()) as ProviderEvent;
-    return item.status === 'cancelled' ? null : mapProviderEvent(item);
+    return item.status === 'cancelled' ? { state: 'deleted' } : { state: 'live', event: mapProviderEvent(item) };
+  }
+
+  async function get(id: string): Promise<CalendarEvent | null> {
+    const found = await lookup(id);
+    return found.state === 'live' ? found.event : null;
   }
 
   return {
     list,
     get,
+    lookup,
     async timeZone() {
       if (zone) return zone;
       const now = options.now();
@@ -146,9 +174,17 @@ export function googleCalendarPort(options: GoogleCalendarPortOptions): Calendar
       const response = await call('write', root, { method: 'POST', body: JSON.stringify(body) });
       if (response.status === 409) {
         await response.body?.cancel();
-        const existing = await get(event.id);
-        if (existing) return { event: existing, created: false };
-        throw new CalendarApiError(409, undefined);
+        const existing = await lookup(event.id);
+        if (existing.state === 'live') return { event: existing.event, created: false };
+        if (existing.state === 'absent') throw new CalendarApiError(409, undefined);
+        // Deleted earlier (a cancelled booking of the same slot): the id stays Google's, so the event is
+        // restored with what is booked now.
+        const restored = await call('write', `${root}/${encodeURIComponent(event.id)}`, {
+          method: 'PATCH',
+          body: JSON.stringify({ ...body, id: undefined, status: 'confirmed' }),
+        });
+        if (!restored.ok) throw await errorOf(restored);
+        return { event: mapProviderEvent((await restored.json()) as ProviderEvent), created: true };
       }
       if (!response.ok) throw await errorOf(response);
       return { event: mapProviderEvent((await response.json()) as ProviderEvent), created: true };

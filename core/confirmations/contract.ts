@@ -10,8 +10,30 @@ export const CONFIRMATIONS_FUNCTION = 'confirmations';
 
 /** When the evening batch starts by default, in the clinician's zone (per-clinician setting). */
 export const DEFAULT_CALL_AT = '17:00';
-/** Calls are placed only between these wall-clock times in the patient's zone ([start, end)). */
+/**
+ * Calls are placed only between these wall-clock times in the patient's zone ([start, end)): the legal frame (the
+ * TCPA's 8 am – 9 pm), which the agency's own window (CallingRules.window) may narrow and never widen.
+ */
 export const CALLING_HOURS = { start: '08:00', end: '21:00' } as const;
+
+/**
+ * The agency's calling rules (public.calling_rules, one row, an administrator's): which countries and number types
+ * the evening calls may dial (libphonenumber's types, core/confirmations/destinations.ts) and the window, in each
+ * patient's own zone, within CALLING_HOURS.
+ */
+export interface CallingRules {
+  /** ISO 3166 alpha-2 codes; the first is the country of a number written without a country code. */
+  countries: readonly string[];
+  numberTypes: readonly string[];
+  window: { start: string; end: string };
+}
+
+/** The rules when an administrator has set none: +1 numbers of the US and Canada, homes and mobiles, 8 am – 9 pm. */
+export const DEFAULT_CALLING_RULES: CallingRules = {
+  countries: ['US', 'CA'],
+  numberTypes: ['FIXED_LINE', 'MOBILE', 'FIXED_LINE_OR_MOBILE'],
+  window: { ...CALLING_HOURS },
+};
 /** A no-answer is called once more, this long after the first attempt's report (if still within calling hours). */
 export const RETRY_AFTER_MINUTES = 60;
 /** How long the batch waits for the reports of a round of calls before marking the missing ones `no-report`. */
@@ -231,16 +253,37 @@ export type Persona = (typeof PERSONAS)[number];
 // POST /webhook {message: ServerMessage}                     → {} (200)
 // `date` defaults to tomorrow in the clinician's zone.
 
+/**
+ * Why a visit is not called: its patient is not a confirmed patient on the clinician's list (a name in a calendar
+ * title is never called), has not agreed to automated calls, has no phone on the list, a number the agency does not
+ * call, on the do-not-call list, or outside calling hours in the patient's zone.
+ */
+export const SKIP_REASON_CODES = [
+  'not-on-patient-list',
+  'no-consent',
+  'no-phone',
+  'number-not-allowed',
+  'do-not-call',
+  'outside-calling-hours',
+  'not-a-visit',
+] as const;
+export type SkipReason = (typeof SKIP_REASON_CODES)[number];
+
 export interface CallListEntry {
   eventId: string;
   patientName: string;
   /** E.164, or null (then `skip` says why). */
   phone: string | null;
-  /** The visit's start (ISO instant) and its wall clock in the patient's zone. */
+  /** The visit's start (ISO instant). */
   start: string;
+  /** The patient's zone (from their address's place, else the calendar's): their calling hours and what they hear. */
   timeZone: string;
   /** Why this visit will not be called, or null when it will be. */
-  skip: 'no-phone' | 'no-consent' | 'do-not-call' | 'outside-calling-hours' | 'not-a-visit' | null;
+  skip: SkipReason | null;
+  /** For some skips, the particulars ("a premium-rate number, not one the agency calls"). */
+  skipDetail?: string | null;
+  /** The patient-list record the call is for (its name is the one greeted), or null. */
+  patientId?: string | null;
   /** The start the patient was last told, when "Use this order" moved the visit since (ISO instant): the call says so. */
   movedFrom?: string | null;
 }
@@ -248,10 +291,11 @@ export interface CallListEntry {
 export interface CallPlan {
   clinician: { userId: string; email: string; name: string };
   date: string;
+  /** The clinician's zone (their calendar's): the day and the call time. Each entry has its patient's zone. */
   timeZone: string;
   /** When the batch calls (ISO instant): the clinician's call time, or now for `run`. */
   callAt: string;
-  /** The last moment a call may start (calling hours end in the patients' zones). */
+  /** The last moment a call may start: the earliest end of calling hours among the patients called. */
   latestAt: string;
   entries: CallListEntry[];
 }

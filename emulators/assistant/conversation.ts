@@ -4,8 +4,13 @@
 // prompt states hold here too: a change is only proposed until the clinician says yes; a yes confirms
 // exactly the proposal (repeated, it changes nothing more: the tools are idempotent); a new request
 // while a proposal waits is answered as what it is, and the proposal is dropped.
+// Calendar text is data (core/assistant/untrusted.ts): only the clinician's own words are understood. Tool results
+// reach understanding only as the roster of patients' names (and only names that read as names), which can match
+// what the clinician said but never make a request of their own; a proposal waits for a yes only when a write
+// tool made it.
 import type { ToolName, ToolResult } from '../../core/assistant/contract.ts';
-import { parseToolResult } from '../../core/assistant/contract.ts';
+import { isWriteTool, PATIENT_TOOLS, parseToolResult } from '../../core/assistant/contract.ts';
+import { readsAsName, singleLine } from '../../core/assistant/untrusted.ts';
 import { detectLanguage } from '../../core/assistant/when.ts';
 import type { Language } from '../../core/time/zoned-time.ts';
 import { type Plan, understand } from './understand.ts';
@@ -63,6 +68,22 @@ function failure(record: ToolCallRecord, lang: Language): string {
   );
 }
 
+/** Patients' names from list_visits' facts: the calendar's words, kept only where they read as a name. */
+export function rosterNames(visits: unknown): string[] {
+  if (!Array.isArray(visits)) return [];
+  const names = visits
+    .map((v) => (v && typeof v === 'object' ? (v as { patient?: unknown }).patient : null))
+    .filter((n): n is string => typeof n === 'string')
+    .map(singleLine)
+    .filter(readsAsName);
+  return [...new Set(names)];
+}
+
+/** Only a write tool's (or update_patient's) proposal waits for the clinician's yes. */
+function changesSomething(tool: ToolName): boolean {
+  return isWriteTool(tool) || (PATIENT_TOOLS as readonly string[]).includes(tool);
+}
+
 export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
   const lang = detectLanguage(input.text);
   const calls: ToolCallRecord[] = [];
@@ -85,11 +106,7 @@ export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
   const timeZone = typeof roster.result?.timeZone === 'string' ? roster.result.timeZone : input.defaultTimeZone;
   if (!roster.result) return done(failure(roster.record, lang));
   if (roster.result.status === 'needs_sign_in') return done(roster.result.say);
-  const names = Array.isArray(roster.result.visits)
-    ? (roster.result.visits as Array<{ patient?: unknown }>)
-        .map((v) => v.patient)
-        .filter((n): n is string => typeof n === 'string')
-    : [];
+  const names = rosterNames(roster.result.visits);
 
   const plan: Plan = understand({
     text: input.text,
@@ -100,7 +117,8 @@ export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
   });
   const pending = input.state.pending;
   if (plan.kind === 'confirm' && pending) {
-    const language = pending.language === 'es' ? { language: 'es' } : {};
+    // The answer's language rides along, unless the change itself has a `language` (update_patient: the patient's).
+    const language = pending.language === 'es' && !('language' in pending.args) ? { language: 'es' } : {};
     const { record, result } = await call(pending.tool, { ...pending.args, ...language, confirm: true });
     return done(result ? result.say : failure(record, lang));
   }
@@ -172,7 +190,12 @@ export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
   if (!last || !lastName)
     return done(t(lang, "I'm not sure what you'd like me to do.", 'No estoy seguro de qué quieres que haga.'));
   const suffix = plan.suffix ?? '';
-  if (last.status === 'proposal' && last.confirmWith && typeof last.confirmWith === 'object') {
+  if (
+    last.status === 'proposal' &&
+    changesSomething(lastName) &&
+    last.confirmWith &&
+    typeof last.confirmWith === 'object'
+  ) {
     const summary = last.say.replace(/^(Shall I |¿Quieres (que la reserve: )?)/, '').replace(/\?.*$/s, '');
     return done(last.say + suffix + dropped, {
       tool: lastName,

@@ -156,21 +156,28 @@ function positionOf(text: string): string | null {
   return null;
 }
 
+/** Text and names alike folded to plain words: a name read from the calendar matches as words, never as a pattern. */
+const plainWords = (text: string): string =>
+  fold(text)
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** Patients named in the text: full names first, then unique last or first names. */
 export function namedPatients(text: string, roster: readonly string[]): string[] {
-  const folded = ` ${fold(text).replace(/[^a-z0-9' ]+/g, ' ')} `;
+  const folded = ` ${plainWords(text)} `;
   const names = [...new Set(roster)];
   const found: Array<{ name: string; at: number }> = [];
   const taken = (at: number) => found.some((f) => Math.abs(f.at - at) < 2);
   for (const name of names) {
-    const at = folded.indexOf(` ${fold(name)} `);
+    const at = folded.indexOf(` ${plainWords(name)} `);
     if (at >= 0) found.push({ name, at });
   }
   for (const part of ['last', 'first'] as const) {
     const index = new Map<string, string[]>();
     for (const name of names) {
-      const words = fold(name).split(' ');
-      const key = part === 'last' ? words.at(-1) : words[0];
+      const parts = plainWords(name).split(' ');
+      const key = part === 'last' ? parts.at(-1) : parts[0];
       if (!key || key.length < 3) continue;
       index.set(key, [...(index.get(key) ?? []), name]);
     }

@@ -5,7 +5,7 @@
 // message; then the call is ended and its `end-of-call-report` is posted to the assistant's server URL.
 // The platform's ticker calls tick() (calls due now start at once when a campaign is created); simulations
 // run in the background and idle() waits for them. Webhook failures are logged (never tokens or headers).
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
 import { toolCallsMessage } from '../../core/assistant/webhook-message.ts';
 import { CONFIRMATION_OUTPUT_NAME, type ConfirmationToolName } from '../../core/confirmations/contract.ts';
@@ -432,8 +432,12 @@ export function createOutboundDialer(options: OutboundDialerOptions): OutboundDi
     return { id, body: { ...body, ...overrides } };
   }
 
-  /** The headers a `server` body asks for: its static headers, or its credential's bearer token. */
-  async function authHeaders(server: Json): Promise<Record<string, string>> {
+  /**
+   * The headers a `server` body asks for: its static headers, or its credential's: a bearer token, or an HMAC
+   * signature of the request (the credential's authenticationPlan as the platform applies it: algorithm, signature and
+   * timestamp headers, prefix, payload format with {timestamp} {body} {method} {url}, hex or base64).
+   */
+  async function authHeaders(server: Json, body: string): Promise<Record<string, string>> {
     const headers: Record<string, string> = {};
     if (isObject(server.headers)) {
       for (const [name, value] of Object.entries(server.headers)) if (typeof value === 'string') headers[name] = value;
@@ -444,17 +448,43 @@ export function createOutboundDialer(options: OutboundDialerOptions): OutboundDi
       if (isObject(plan) && plan.type === 'bearer' && typeof plan.token === 'string') {
         const name = typeof plan.headerName === 'string' ? plan.headerName : 'Authorization';
         headers[name] = plan.bearerPrefixEnabled === false ? plan.token : `Bearer ${plan.token}`;
-      } else log(`voice: credential ${server.credentialId} is not a bearer credential; sent without it`);
+      } else if (isObject(plan) && plan.type === 'hmac' && typeof plan.secretKey === 'string') {
+        Object.assign(headers, hmacHeaders(plan, String(server.url), body));
+      } else log(`voice: credential ${server.credentialId} is not a bearer or hmac credential; sent without it`);
+    }
+    return headers;
+  }
+
+  function hmacHeaders(plan: Json, url: string, body: string): Record<string, string> {
+    const algorithm = plan.algorithm === 'sha512' || plan.algorithm === 'sha1' ? plan.algorithm : 'sha256';
+    const timestamp = String(now().getTime());
+    const includeTimestamp = plan.includeTimestamp !== false;
+    const format =
+      typeof plan.payloadFormat === 'string' ? plan.payloadFormat : includeTimestamp ? '{timestamp}.{body}' : '{body}';
+    const payload = format.replace(/\{(timestamp|body|method|url)\}/g, (_m, part: string) =>
+      part === 'timestamp' ? timestamp : part === 'body' ? body : part === 'method' ? 'POST' : url,
+    );
+    const key = plan.secretIsBase64 === true ? Buffer.from(String(plan.secretKey), 'base64') : String(plan.secretKey);
+    const digest = createHmac(algorithm, key)
+      .update(payload)
+      .digest(plan.signatureEncoding === 'base64' ? 'base64' : 'hex');
+    const prefix = typeof plan.signaturePrefix === 'string' ? plan.signaturePrefix : '';
+    const headers: Record<string, string> = {
+      [typeof plan.signatureHeader === 'string' ? plan.signatureHeader : 'x-signature']: `${prefix}${digest}`,
+    };
+    if (includeTimestamp) {
+      headers[typeof plan.timestampHeader === 'string' ? plan.timestampHeader : 'x-timestamp'] = timestamp;
     }
     return headers;
   }
 
   async function post(server: Json, message: Json): Promise<Response> {
     const seconds = typeof server.timeoutSeconds === 'number' ? server.timeoutSeconds : DEFAULT_SERVER_TIMEOUT_S;
+    const body = JSON.stringify({ message });
     return fetch(String(server.url), {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(await authHeaders(server)) },
-      body: JSON.stringify({ message }),
+      headers: { 'content-type': 'application/json', ...(await authHeaders(server, body)) },
+      body,
       signal: AbortSignal.timeout(seconds * 1000),
     });
   }

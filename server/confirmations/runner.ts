@@ -8,18 +8,26 @@ import { signCallToken } from '../../core/assistant/call-token.ts';
 import type { CalendarPort } from '../../core/calendar/google-calendar.ts';
 import {
   buildCallList,
+  type CallCandidate,
+  callCandidates,
   callingHoursEnd,
   callVariables,
   eveningCallTime,
-  SKIP_REASONS,
+  placementRefusal,
+  skipText,
   withinCallingHours,
 } from '../../core/confirmations/call-list.ts';
-import type { BatchState, BatchStatus, BatchSummary, CallPlan } from '../../core/confirmations/contract.ts';
+import type {
+  BatchState,
+  BatchStatus,
+  BatchSummary,
+  CallingRules,
+  CallListEntry,
+  CallPlan,
+} from '../../core/confirmations/contract.ts';
 import { summarise } from '../../core/confirmations/reoptimise.ts';
-import { withPatientRecords } from '../../core/patients/apply.ts';
 import type { PatientRecord } from '../../core/patients/patients.ts';
-import { addDays, isValidTimeZone, zonedDate, zonedDateTime, zonedMinute } from '../../core/time/zoned-time.ts';
-import { toVisit, type Visit } from '../../core/visits/visits.ts';
+import { addDays, isValidTimeZone, zonedDate, zonedDateTime } from '../../core/time/zoned-time.ts';
 import { createConfirmationBatchActors } from '../../machines/confirmation-batch/confirmation-batch.actors.ts';
 import { confirmationBatchMachine } from '../../machines/confirmation-batch/confirmation-batch.machine.ts';
 import type {
@@ -27,7 +35,7 @@ import type {
   ConfirmationBatchEvent,
   ConfirmationBatchPorts,
 } from '../../machines/confirmation-batch/confirmation-batch.types.ts';
-import type { BatchRow, Clinician, ConfirmationStore } from './store.ts';
+import type { BatchRow, CallTarget, Clinician, ConfirmationStore } from './store.ts';
 import type { VoicePort } from './voice-port.ts';
 
 export const FINAL_STATES: readonly BatchState[] = ['done', 'failed', 'cancelled'];
@@ -52,7 +60,7 @@ export interface BatchRunnerDeps {
   defaultTimeZone: string;
   now: () => Date;
   log?: (line: string) => void;
-  /** The clinician's patient list (absent: the calendar's text alone). */
+  /** The clinician's patient list: only its confirmed, consenting patients are called (absent: nobody is). */
   patients?(userId: string): Promise<PatientRecord[]>;
   /** How long one event may keep the machine busy (default SETTLE_TIMEOUT_MS; tests shorten it). */
   settleTimeoutMs?: number;
@@ -80,14 +88,12 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
   const log = deps.log ?? (() => {});
 
   /**
-   * The clinician's zone: their own setting, else their calendar's. The calendar's is read from Google at most
-   * once a day (CALENDAR_ZONE_MAX_AGE_MS) and kept with the grant, so a cron tick does not ask Google for every
-   * clinician; when Google cannot be reached the last zone read stands, and only a clinician whose zone was never
-   * read gets the default.
+   * The clinician's zone (which day is "tomorrow", the call time): their calendar's, never a setting they type. It is
+   * read from Google at most once a day (CALENDAR_ZONE_MAX_AGE_MS) and kept with the grant, so a cron tick does not
+   * ask Google for every clinician; when Google cannot be reached the last zone read stands, and only a clinician
+   * whose zone was never read gets the default. Each patient's calling hours follow their own place (call-list.ts).
    */
   async function zoneOf(clinician: Clinician): Promise<string> {
-    const settings = await store.settings(clinician.userId);
-    if (settings.timeZone && isValidTimeZone(settings.timeZone)) return settings.timeZone;
     const now = deps.now();
     const cached = await store.calendarZone(clinician.userId);
     const kept = cached && isValidTimeZone(cached.timeZone) ? cached : null;
@@ -103,15 +109,25 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     return kept?.timeZone ?? deps.defaultTimeZone;
   }
 
-  async function dayVisits(userId: string, date: string, timeZone: string): Promise<Visit[]> {
+  const patientsOf = (userId: string) => (deps.patients ? deps.patients(userId) : Promise.resolve([]));
+
+  /** The day's visits with the patient records they belong to: the list alone says who is called, on which number. */
+  async function dayCandidates(userId: string, date: string, timeZone: string): Promise<CallCandidate[]> {
     const events = await deps
       .calendarFor(userId)
       .list(zonedDateTime(date, 0, timeZone).instant, zonedDateTime(addDays(date, 1), 0, timeZone).instant);
-    // What the clinician confirmed on the patient list (phone, consent, "not a patient") over the calendar's text.
-    const records = deps.patients ? await deps.patients(userId) : [];
-    return withPatientRecords(events, records)
-      .map((e) => toVisit(e, timeZone))
-      .filter((v) => v.date === date);
+    return callCandidates(events, await patientsOf(userId), timeZone).filter((c) => c.visit.date === date);
+  }
+
+  /** When calls must have started: calling hours' end in the clinician's zone or, earlier, a called patient's. */
+  function latestCallStart(
+    entries: readonly Pick<CallListEntry, 'timeZone'>[],
+    at: Date,
+    timeZone: string,
+    rules: CallingRules,
+  ): Date {
+    const zones = [timeZone, ...entries.map((e) => e.timeZone)];
+    return new Date(Math.min(...zones.map((zone) => callingHoursEnd(at, zone, rules.window).getTime())));
   }
 
   async function clinicianOf(who: string): Promise<Clinician> {
@@ -128,18 +144,21 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     const day = date ?? addDays(zonedDate(now, timeZone), 1);
     const settings = await store.settings(clinician.userId);
     const callAt = callNow ? now : eveningCallTime(day, settings.callAt, timeZone);
+    const rules = await store.callingRules();
     const entries = buildCallList({
-      visits: await dayVisits(clinician.userId, day, timeZone),
+      candidates: await dayCandidates(clinician.userId, day, timeZone),
       timeZone,
       callAt,
       doNotCall: await store.doNotCall(),
+      rules,
     });
+    const called = entries.filter((e) => !e.skip);
     return {
       clinician: { userId: clinician.userId, email: clinician.email, name: clinician.name },
       date: day,
       timeZone,
       callAt: callAt.toISOString(),
-      latestAt: callingHoursEnd(callAt, timeZone).toISOString(),
+      latestAt: latestCallStart(called, callAt, timeZone, rules).toISOString(),
       entries,
     };
   }
@@ -149,25 +168,19 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     const { userId, visitDate } = row;
     const settingsP = store.settings(userId);
 
-    async function customerFor(
-      target: { eventId: string; patientName: string; phone: string; originalStart: string; movedFrom: string | null },
-      latestAt: number,
-    ) {
+    async function customerFor(target: CallTarget, latestAt: number) {
       const settings = await settingsP;
-      const start = new Date(target.originalStart);
       const ttl = Math.max(60, Math.round((latestAt - deps.now().getTime()) / 1000) + TOKEN_GRACE_S);
       const { token } = await signCallToken(userId, deps.callTokenSecret, deps.now(), ttl, {
         eventId: target.eventId,
         visitDate,
       });
+      // Worded in the patient's zone: a Monday 8 am visit in Chicago is never "Tuesday between 4 and 5 AM".
       const variableValues = callVariables({
-        visit: {
-          patient: target.patientName,
-          title: target.patientName,
-          date: visitDate,
-          startMinute: zonedMinute(start, timeZone),
-          movedFromMinute: target.movedFrom ? zonedMinute(new Date(target.movedFrom), timeZone) : null,
-        },
+        patientName: target.patientName,
+        start: new Date(target.originalStart),
+        movedFrom: target.movedFrom ? new Date(target.movedFrom) : null,
+        timeZone: target.timeZone ?? timeZone,
         clinician: { name: clinician.name, discipline: clinician.discipline },
         agencyName: settings.agencyName,
         callbackNumber: settings.callbackNumber ?? deps.defaultCallbackNumber,
@@ -182,20 +195,63 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       };
     }
 
+    /**
+     * The targets that may be dialled now, each checked against the patient list, the agency's rules, the do-not-call
+     * list and its patient's calling hours at this moment; the others are not called, with the reason (a first call
+     * `skipped`, a retry stays a no-answer). Also the latest moment all of them may still be called.
+     */
+    async function clearedTargets(targets: CallTarget[], at: Date, latestAt: number, round: 'first' | 'retry') {
+      if (targets.length === 0) return { cleared: [], latestAt };
+      const [rules, doNotCall, records] = await Promise.all([
+        store.callingRules(),
+        store.doNotCall(),
+        patientsOf(userId),
+      ]);
+      const byId = new Map(records.map((record) => [record.id, record]));
+      const cleared: CallTarget[] = [];
+      let latest = latestAt;
+      for (const target of targets) {
+        const zone = target.timeZone ?? timeZone;
+        const refusal = placementRefusal({
+          phone: target.phone,
+          record: target.patientId ? byId.get(target.patientId) : null,
+          timeZone: zone,
+          at,
+          doNotCall,
+          rules,
+        });
+        if (refusal) {
+          await store.recordOutcome(userId, visitDate, target.eventId, {
+            status: round === 'first' ? 'skipped' : 'no-answer',
+            newStart: null,
+            detail: round === 'first' ? skipText(refusal) : `Not called again: ${skipText(refusal)}`.slice(0, 200),
+            late: false,
+          });
+          continue;
+        }
+        cleared.push(target);
+        latest = Math.min(latest, callingHoursEnd(at, zone, rules.window).getTime());
+      }
+      return { cleared, latestAt: latest };
+    }
+
     return {
       async buildCallList({ now }) {
         const callAt = new Date(now);
         const entries = buildCallList({
-          visits: await dayVisits(userId, visitDate, timeZone),
+          candidates: await dayCandidates(userId, visitDate, timeZone),
           timeZone,
           callAt,
           doNotCall: await store.doNotCall(),
+          rules: await store.callingRules(),
         });
-        await store.writeCallList(row.id, userId, visitDate, entries, (e) => SKIP_REASONS[e.skip ?? 'not-a-visit']);
+        await store.writeCallList(row.id, userId, visitDate, entries, skipText);
         return { toCall: entries.filter((e) => !e.skip).length };
       },
-      async placeCampaign({ now, latestAt }, signal) {
-        const targets = await store.targets(userId, visitDate, ['pending'], 1);
+      async placeCampaign({ now, latestAt: batchLatest }, signal) {
+        const pending = await store.targets(userId, visitDate, ['pending'], 1);
+        // Checked right before it is sent, not only when the list was made.
+        const { cleared: targets, latestAt } = await clearedTargets(pending, new Date(now), batchLatest, 'first');
         if (targets.length === 0) return { campaignId: 'none', placed: 0 };
         const customers = await Promise.all(targets.map((t) => customerFor(t, latestAt)));
         const ids = targets.map((t) => t.eventId);
@@ -208,6 +264,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
               assistantId: await deps.assistantId(),
               phoneNumberId: await deps.phoneNumberId(),
               customers,
+              // Ends when the first of these patients' calling hours do: no call starts outside anyone's.
               schedulePlan: { earliestAt: new Date(now).toISOString(), latestAt: new Date(latestAt).toISOString() },
             },
             signal,
@@ -230,8 +287,10 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         return { toRetry: await store.countByStatus(userId, visitDate, 'no-answer', 2) };
       },
       async placeRetries({ now, latestAt }, signal) {
-        if (now >= latestAt || !withinCallingHours(new Date(now), timeZone)) return { placed: 0 };
-        const targets = await store.targets(userId, visitDate, ['no-answer'], 2);
+        if (now >= latestAt) return { placed: 0 };
+        const due = await store.targets(userId, visitDate, ['no-answer'], 2);
+        // Each retry is checked right before it is placed, in its own patient's calling hours.
+        const { cleared: targets } = await clearedTargets(due, new Date(now), latestAt, 'retry');
         let placed = 0;
         for (const target of targets) {
           const customer = await customerFor(target, latestAt);
@@ -329,9 +388,10 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     const timeZone = await zoneOf(clinician);
     const settings = await store.settings(clinician.userId);
     const callAt = callNow ? deps.now() : eveningCallTime(date, settings.callAt, timeZone);
+    const { window } = await store.callingRules();
     const batchId = crypto.randomUUID();
     const actor = createActor(confirmationBatchMachine, {
-      input: { batchId, callAt: callAt.getTime(), latestAt: callingHoursEnd(callAt, timeZone).getTime() },
+      input: { batchId, callAt: callAt.getTime(), latestAt: callingHoursEnd(callAt, timeZone, window).getTime() },
     });
     actor.start();
     const snapshot = actor.getPersistedSnapshot();
@@ -365,9 +425,35 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     };
   }
 
+  /**
+   * The visit a call the batch placed is for; null for any other call. A call is known by the id stored when it was
+   * placed (a retry) or first reported; a campaign's calls get their ids from the platform as it dials, so an unknown
+   * id is looked up there (with the private key: only we place calls in our organisation) and taken only when the
+   * platform placed it with our confirmation assistant, to the visit row's number, for the batch and visit its
+   * customer's externalId names, in that batch's campaign.
+   */
+  async function visitOfPlacedCall(
+    callId: string,
+  ): Promise<{ userId: string; visitDate: string; eventId: string } | null> {
+    const known = await store.visitOfCall(callId);
+    if (known) return known;
+    const call = await deps.voice.getCall(callId);
+    const names = call?.externalId ? /^([0-9a-f-]{36}):(.+)$/i.exec(call.externalId) : null;
+    if (!call || !names) return null;
+    const [, batchId, eventId] = names as unknown as [string, string, string];
+    const row = await store.visitOfBatch(batchId, eventId);
+    if (!row?.phone || row.phone !== call.customerNumber) return null;
+    if (call.assistantId !== (await deps.assistantId())) return null;
+    const batch = await store.batchById(batchId);
+    if (call.campaignId && batch?.campaignId && batch.campaignId !== call.campaignId) return null;
+    await store.setCallId(row.userId, row.visitDate, row.eventId, callId);
+    return { userId: row.userId, visitDate: row.visitDate, eventId: row.eventId };
+  }
+
   return {
     plan,
     status,
+    visitOfPlacedCall,
 
     /** An administrator's run: the day's batch starts now (calling hours permitting). */
     async run(who: string, date?: string, force = false): Promise<BatchStatus> {
@@ -375,9 +461,10 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
       const timeZone = await zoneOf(clinician);
       const now = deps.now();
       const day = date ?? addDays(zonedDate(now, timeZone), 1);
-      if (!withinCallingHours(now, timeZone)) {
+      const { window } = await store.callingRules();
+      if (!withinCallingHours(now, timeZone, window)) {
         throw new BatchConflictError(
-          'It is outside calling hours (8 am – 9 pm in the patients’ time zone): nobody would be called. Try again after 8 am.',
+          `It is outside calling hours (${window.start} – ${window.end} in the clinician’s time zone): nobody would be called. Try again during calling hours.`,
         );
       }
       const existing = await store.batch(clinician.userId, day);

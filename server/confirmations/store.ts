@@ -1,13 +1,16 @@
 // Where confirmation calls keep their state: public.confirmation_settings, confirmation_batches,
-// visit_confirmations and do_not_call (migration 20261124000000_visit_confirmations.sql), through a bare
+// visit_confirmations and do_not_call (migration 20261124000000_visit_confirmations.sql), the agency's calling_rules
+// (20261127530000_calling_rules.sql), through a bare
 // `query(sql, params)` so the same code runs on the local platform's PGlite and, in the Edge Function, on
 // a Postgres driver (as core/google/grant-store.ts). Timestamps travel as ISO text.
 
 import {
   type BatchSummary,
+  type CallingRules,
   type CallListEntry,
   type ConfirmationStatus,
   DEFAULT_CALL_AT,
+  DEFAULT_CALLING_RULES,
   type RecordedOutcome,
   type VisitConfirmation,
 } from '../../core/confirmations/contract.ts';
@@ -20,10 +23,10 @@ export interface Clinician {
   discipline: string | null;
 }
 
+/** A clinician's call settings: an administrator's, but for `enabled` (migration 20261127530000). */
 export interface ConfirmationSettings {
   enabled: boolean;
   callAt: string;
-  timeZone: string | null;
   agencyName: string;
   callbackNumber: string | null;
 }
@@ -41,11 +44,15 @@ export interface BatchRow {
   updatedAt: string;
 }
 
-/** A row to call (or re-call): the visit and its number. */
+/** A row to call (or re-call): the visit, its patient record, number and zone. */
 export interface CallTarget {
   eventId: string;
   patientName: string;
+  /** The patient-list record the number was taken from (checked again right before the call is placed). */
+  patientId: string | null;
   phone: string;
+  /** The patient's zone: their calling hours and the times they hear. */
+  timeZone: string | null;
   originalStart: string;
   /** The start the patient was last told, when the visit moved since ("Use this order"). */
   movedFrom: string | null;
@@ -152,7 +159,7 @@ export function createConfirmationStore(query: SqlQuery) {
 
     async settings(userId: string): Promise<ConfirmationSettings> {
       const { rows } = await query(
-        `select enabled, to_char(call_at, 'HH24:MI') as call_at, time_zone, agency_name, callback_number
+        `select enabled, to_char(call_at, 'HH24:MI') as call_at, agency_name, callback_number
          from public.confirmation_settings where user_id = $1::uuid`,
         [userId],
       );
@@ -160,9 +167,26 @@ export function createConfirmationStore(query: SqlQuery) {
       return {
         enabled: row ? row.enabled === true : true,
         callAt: text(row?.call_at) ?? DEFAULT_CALL_AT,
-        timeZone: text(row?.time_zone),
         agencyName: text(row?.agency_name) ?? 'HomeRounds Home Health',
         callbackNumber: text(row?.callback_number),
+      };
+    },
+
+    /** The agency's calling rules (one row, an administrator's); the defaults when there is none. */
+    async callingRules(): Promise<CallingRules> {
+      const { rows } = await query(
+        `select array_to_string(allowed_countries, ',') as countries, array_to_string(allowed_number_types, ',') as types,
+           to_char(window_start, 'HH24:MI') as window_start, to_char(window_end, 'HH24:MI') as window_end
+         from public.calling_rules where id`,
+        [],
+      );
+      const row = rows[0];
+      if (!row) return DEFAULT_CALLING_RULES;
+      const list = (value: unknown) => (typeof value === 'string' && value ? value.split(',') : []);
+      return {
+        countries: list(row.countries),
+        numberTypes: list(row.types),
+        window: { start: String(row.window_start), end: String(row.window_end) },
       };
     },
 
@@ -268,11 +292,12 @@ export function createConfirmationStore(query: SqlQuery) {
       for (const entry of entries) {
         await query(
           `insert into public.visit_confirmations
-             (user_id, visit_date, event_id, batch_id, patient_name, phone, status, original_start, detail, moved_from)
-           values ($1::uuid, $2::date, $3, $4::uuid, $5, $6, $7, $8::timestamptz, $9, $10::timestamptz)
+             (user_id, visit_date, event_id, batch_id, patient_name, phone, status, original_start, detail, moved_from,
+              patient_id, time_zone)
+           values ($1::uuid, $2::date, $3, $4::uuid, $5, $6, $7, $8::timestamptz, $9, $10::timestamptz, $11::uuid, $12)
            on conflict (user_id, visit_date, event_id) do update set batch_id = excluded.batch_id,
              patient_name = excluded.patient_name, phone = excluded.phone, original_start = excluded.original_start,
-             moved_from = excluded.moved_from,
+             moved_from = excluded.moved_from, patient_id = excluded.patient_id, time_zone = excluded.time_zone,
              status = case when visit_confirmations.status in ('pending', 'skipped') then excluded.status
                       else visit_confirmations.status end,
              detail = case when visit_confirmations.status in ('pending', 'skipped') then excluded.detail
@@ -288,6 +313,8 @@ export function createConfirmationStore(query: SqlQuery) {
             entry.start,
             entry.skip ? skipDetail(entry) : null,
             entry.movedFrom ?? null,
+            entry.patientId ?? null,
+            entry.timeZone,
           ],
         );
       }
@@ -310,7 +337,8 @@ export function createConfirmationStore(query: SqlQuery) {
       maxAttempts: number,
     ): Promise<CallTarget[]> {
       const { rows } = await query(
-        `select event_id, patient_name, phone, original_start, moved_from, attempts from public.visit_confirmations
+        `select event_id, patient_name, patient_id::text as patient_id, phone, time_zone, original_start, moved_from,
+           attempts from public.visit_confirmations
          where user_id = $1::uuid and visit_date = $2::date and status = any(string_to_array($3, ','))
            and attempts < $4 and phone is not null
            and phone not in (select phone from public.do_not_call)
@@ -320,7 +348,9 @@ export function createConfirmationStore(query: SqlQuery) {
       return rows.map((r) => ({
         eventId: String(r.event_id),
         patientName: String(r.patient_name),
+        patientId: text(r.patient_id),
         phone: String(r.phone),
+        timeZone: text(r.time_zone),
         originalStart: iso(r.original_start),
         movedFrom: isoOrNull(r.moved_from),
         attempts: Number(r.attempts),
@@ -347,6 +377,35 @@ export function createConfirmationStore(query: SqlQuery) {
           [userId, visitDate, eventId],
         );
       }
+    },
+
+    /** Whose visit a placed call is for (null: no call of that id was placed or taken). */
+    async visitOfCall(callId: string): Promise<{ userId: string; visitDate: string; eventId: string } | null> {
+      const { rows } = await query(
+        `select user_id::text as user_id, to_char(visit_date, 'YYYY-MM-DD') as visit_date_text, event_id
+         from public.visit_confirmations where call_id = $1 limit 2`,
+        [callId],
+      );
+      // A call id names one visit; two rows would be a mix-up, and nothing is taken from it.
+      if (rows.length !== 1) return null;
+      const row = rows[0] as Record<string, unknown>;
+      return { userId: String(row.user_id), visitDate: String(row.visit_date_text), eventId: String(row.event_id) };
+    },
+
+    /** The visit's row with the batch it belongs to (a report names both in its customer's externalId). */
+    async visitOfBatch(
+      batchId: string,
+      eventId: string,
+    ): Promise<{ userId: string; visitDate: string; eventId: string; phone: string | null } | null> {
+      const { rows } = await query(
+        `select user_id::text as user_id, to_char(visit_date, 'YYYY-MM-DD') as visit_date_text, event_id, phone
+         from public.visit_confirmations where batch_id = $1::uuid and event_id = $2`,
+        [batchId, eventId],
+      );
+      const row = rows[0];
+      return row
+        ? { userId: String(row.user_id), visitDate: String(row.visit_date_text), eventId, phone: text(row.phone) }
+        : null;
     },
 
     async setCallId(userId: string, visitDate: string, eventId: string, callId: string): Promise<void> {

@@ -1,16 +1,17 @@
 // /functions/v1/confirmations: evening confirmation calls (docs/confirmations.md). Administrators (the
 // CLI, with the admin secret) plan, run, cancel and read a clinician's batch; a cron posts /tick; a
 // signed-in clinician may read their own day's status; the voice platform posts each call's
-// end-of-call-report to /webhook with the server secret. Errors are `{code, message}` JSON.
-import { verifyCallToken } from '../../core/assistant/call-token.ts';
-import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
+// end-of-call-report to /webhook, signed (HMAC) when a signing secret is configured, else with the server
+// secret, and it is taken only for a call a batch placed. Errors are `{code, message}` JSON.
 import { CalendarApiError } from '../../core/calendar/calendar-client.ts';
 import type { BatchState } from '../../core/confirmations/contract.ts';
 import { readReport } from '../../core/confirmations/report.ts';
 import { GoogleGrantMissingError } from '../../core/google/access.ts';
 import { isIsoDate } from '../../core/time/zoned-time.ts';
+import { verifyReportSignature } from '../confirmations/report-signature.ts';
 import { BatchConflictError, type BatchRunner, ClinicianNotFoundError, FINAL_STATES } from '../confirmations/runner.ts';
 import type { ConfirmationStore } from '../confirmations/store.ts';
+import { VoicePlatformError } from '../confirmations/voice-port.ts';
 import {
   bearerToken,
   errorJson,
@@ -29,6 +30,11 @@ export interface ConfirmationsConfig extends SupabaseAuthConfig {
   adminSecret: string;
   /** The server secret the voice platform sends with reports (the same as the tools server's). */
   toolsSecret: string;
+  /**
+   * The HMAC secret of the report URL's credential (HOMEROUNDS_REPORT_SIGNING_SECRET). Set: every report must be
+   * signed with it (x-signature, x-timestamp) and the server secret alone is refused.
+   */
+  reportSigningSecret?: string;
   callTokenSecret: string;
   runner: BatchRunner;
   store: ConfirmationStore;
@@ -40,70 +46,73 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Which visit a report is about: the call token's scope, else the customer's externalId (`<batch>:<event>`). */
-async function visitOfReport(
-  message: Json,
-  config: ConfirmationsConfig,
-): Promise<{ userId: string; visitDate: string; eventId: string } | { batchId: string; eventId: string } | null> {
-  const call = isObject(message.call) ? message.call : {};
-  const holders = [call.assistantOverrides, isObject(call.customer) ? call.customer.assistantOverrides : undefined];
-  for (const overrides of holders) {
-    const values = isObject(overrides) ? overrides.variableValues : undefined;
-    const token = isObject(values) ? values[CALL_TOKEN_VARIABLE] : undefined;
-    if (typeof token !== 'string') continue;
-    try {
-      const claims = await verifyCallToken(token, config.callTokenSecret, config.now(), { allowExpired: true });
-      if (claims.confirmation) {
-        return {
-          userId: claims.userId,
-          visitDate: claims.confirmation.visitDate,
-          eventId: claims.confirmation.eventId,
-        };
-      }
-    } catch {
-      // Not ours (or forged): fall through to the externalId.
-    }
+/** The largest report taken (a long call's transcript and messages). */
+const REPORT_MAX_CHARS = 4 * 1024 * 1024;
+
+const SIGNATURE_REFUSALS = {
+  missing: 'The report is not signed: x-signature and x-timestamp are required.',
+  stale: 'The report’s timestamp is too old or too far ahead (a replay is refused).',
+  mismatch: 'The report’s signature does not match.',
+} as const;
+
+/** A JSON object from text (null: not one). */
+function parseObject(text: string): Json | null {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return isObject(parsed) ? parsed : null;
+  } catch {
+    return null;
   }
-  const customer = isObject(message.customer) ? message.customer : isObject(call.customer) ? call.customer : {};
-  const external = typeof customer.externalId === 'string' ? /^([0-9a-f-]{36}):(.+)$/i.exec(customer.externalId) : null;
-  return external ? { batchId: external[1] as string, eventId: external[2] as string } : null;
 }
 
 export function createConfirmationsHandler(config: ConfirmationsConfig): WebHandler {
   const log = config.log ?? (() => {});
   const { runner, store } = config;
 
-  async function webhook(request: Request): Promise<Response> {
-    const secret = request.headers.get('x-vapi-secret') ?? bearerToken(request);
-    if (!sameSecret(secret, config.toolsSecret)) {
+  /** The report's raw body when it comes from the platform (signed, or with the server secret), else the refusal. */
+  async function reportBody(request: Request): Promise<string | Response> {
+    const signing = config.reportSigningSecret;
+    if (!signing && !sameSecret(request.headers.get('x-vapi-secret') ?? bearerToken(request), config.toolsSecret)) {
       await request.body?.cancel();
       return errorJson(401, 'unauthorized', 'Missing or wrong server secret');
     }
-    const body = await readJsonObject(request, 4 * 1024 * 1024);
+    const body = await request.text().catch(() => null);
+    if (body === null || body.length > REPORT_MAX_CHARS) {
+      return errorJson(413, 'too_large', `A report may have at most ${REPORT_MAX_CHARS} characters.`);
+    }
+    if (signing) {
+      const verdict = await verifyReportSignature({
+        headers: request.headers,
+        body,
+        secret: signing,
+        now: config.now(),
+      });
+      if (verdict !== 'ok') return errorJson(401, 'unauthorized', SIGNATURE_REFUSALS[verdict]);
+    }
+    return body;
+  }
+
+  async function webhook(request: Request): Promise<Response> {
+    const raw = await reportBody(request);
+    if (raw instanceof Response) return raw;
+    const body = parseObject(raw);
     const message = body && isObject(body.message) ? body.message : null;
     if (!message || typeof message.type !== 'string') {
       return errorJson(400, 'bad_request', 'The body must be a server message: {"message": {"type": ...}}');
     }
     if (message.type !== 'end-of-call-report') return json(200, {});
-    const where = await visitOfReport(message, config);
+    const call = isObject(message.call) ? message.call : {};
+    const callId = typeof call.id === 'string' && call.id.length <= 100 ? call.id : null;
+    // Only a call a batch placed says anything about a visit: never a token or an id the message brings.
+    const where = callId ? await runner.visitOfPlacedCall(callId) : null;
     if (!where) {
-      log('confirmations: a report without a visit reference was ignored');
-      return json(200, {});
+      log('confirmations: a report for a call no batch placed was refused');
+      return errorJson(404, 'not_found', 'No confirmation call of that id was placed.');
     }
-    let userId: string;
-    let visitDate: string;
-    let batchId: string | null = null;
-    if ('batchId' in where) {
-      const batch = await store.batchById(where.batchId);
-      if (!batch) return json(200, {});
-      ({ userId, visitDate } = batch);
-      batchId = batch.id;
-    } else {
-      ({ userId, visitDate } = where);
-    }
-    const current = await store.current(userId, visitDate, where.eventId);
+    const { userId, visitDate, eventId } = where;
+    const current = await store.current(userId, visitDate, eventId);
     if (!current) return json(200, {});
-    const batch = batchId ? await store.batchById(batchId) : await store.batch(userId, visitDate);
+    const batch = await store.batch(userId, visitDate);
     const reading = readReport(
       message,
       (newStart) =>
@@ -115,13 +124,12 @@ export function createConfirmationsHandler(config: ConfirmationsConfig): WebHand
     const status = current.status === 'moved' ? 'moved' : reading.status;
     if (status === 'opted-out' && current.phone) await store.addDoNotCall(current.phone);
     const ended = batch ? ['closed', ...FINAL_STATES].includes(batch.state as BatchState) : false;
-    const call = isObject(message.call) ? message.call : {};
-    await store.recordOutcome(userId, visitDate, where.eventId, {
+    await store.recordOutcome(userId, visitDate, eventId, {
       status,
       newStart: status === 'moved' ? current.newStart : reading.newStart,
       detail: status === 'moved' ? null : reading.detail,
       late: ended,
-      callId: typeof call.id === 'string' ? call.id : null,
+      callId,
     });
     if (batch) {
       await runner.reportArrived(batch.id).catch((error) => {
@@ -211,6 +219,9 @@ export function createConfirmationsHandler(config: ConfirmationsConfig): WebHand
           'no_calendar_access',
           'The server cannot read this clinician’s calendar: they have not signed in to HomeRounds with calendar access, or removed it. Nothing was called; they need to sign in once.',
         );
+      }
+      if (error instanceof VoicePlatformError) {
+        return errorJson(503, 'voice_unavailable', 'The voice platform could not be asked about the call; try again.');
       }
       if (error instanceof CalendarApiError) {
         return errorJson(

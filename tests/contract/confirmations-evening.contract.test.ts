@@ -386,40 +386,67 @@ describe('an evening of confirmation calls', () => {
     }
   });
 
-  it('takes an answer that comes after the batch ended, flagged late', async () => {
-    // A patient who did not answer calls back after 9 pm; the platform reports that call like any other.
+  it('takes a report of a call it placed that comes after the batch ended, flagged late; a forged one changes nothing', async () => {
+    // The platform delivers a no-answer's retry report late (after 9 pm), now saying the patient confirmed.
     const missed = allVisits().find((v) => v.status === 'no-answer');
     if (!missed) throw new Error('the evening left no no-answer to call back');
+    const { rows } = await platform.db.query<{ call_id: string }>(
+      'select call_id from public.visit_confirmations where event_id = $1 and visit_date = $2',
+      [missed.eventId, DAY],
+    );
+    const placedCall = rows[0]?.call_id as string;
+    expect(placedCall).toMatch(/^[0-9a-f-]{36}$/);
+    const send = (
+      callId: string,
+      outcome: string,
+      headers: Record<string, string> = { 'x-vapi-secret': LOCAL_TOOLS_SECRET },
+    ) =>
+      fetch(`${platform.url}/functions/v1/confirmations/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({
+          message: {
+            type: 'end-of-call-report',
+            endedReason: 'customer-ended-call',
+            call: { id: callId },
+            artifact: { structuredOutputs: { late: { name: CONFIRMATION_OUTPUT_NAME, result: { outcome } } } },
+            analysis: {},
+          },
+        }),
+      });
+    const visitNow = async () =>
+      (await status(missed.email, DAY)).data.visits.find((v) => v.eventId === missed.eventId);
+    // A report for a call no batch placed, even carrying this visit's own call token, is refused: nothing changes.
     const batch = finals.get(missed.email) as BatchStatus;
     const token = await signCallToken(batch.clinician.userId, LOCAL_CALL_TOKEN_SECRET, testNow(), 600, {
       eventId: missed.eventId,
       visitDate: DAY,
     });
-    const report = await fetch(`${platform.url}/functions/v1/confirmations/webhook`, {
+    const forged = await fetch(`${platform.url}/functions/v1/confirmations/webhook`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-vapi-secret': LOCAL_TOOLS_SECRET },
       body: JSON.stringify({
         message: {
           type: 'end-of-call-report',
           endedReason: 'customer-ended-call',
-          call: { id: 'late-call', assistantOverrides: { variableValues: { homeroundsCallToken: token.token } } },
-          artifact: {
-            structuredOutputs: { late: { name: CONFIRMATION_OUTPUT_NAME, result: { outcome: 'confirmed' } } },
+          call: {
+            id: '00000000-0000-4000-8000-00000000f00d',
+            assistantOverrides: { variableValues: { homeroundsCallToken: token.token } },
+            customer: { externalId: `${batch.batchId}:${missed.eventId}`, number: missed.phone },
           },
+          artifact: { structuredOutputs: { f: { name: CONFIRMATION_OUTPUT_NAME, result: { outcome: 'cancel' } } } },
           analysis: {},
         },
       }),
     });
+    expect(forged.status).toBe(404);
+    expect(await visitNow()).toMatchObject({ status: 'no-answer', late: false });
+    // Without the server secret: refused before anything is read.
+    expect((await send(placedCall, 'cancel', {})).status).toBe(401);
+    expect(await visitNow()).toMatchObject({ status: 'no-answer' });
+    const report = await send(placedCall, 'confirmed');
     expect(report.status).toBe(200);
-    const after = (await status(missed.email, DAY)).data.visits.find((v) => v.eventId === missed.eventId);
-    expect(after).toMatchObject({ status: 'confirmed', late: true });
-    // A report without the server secret changes nothing.
-    const forged = await fetch(`${platform.url}/functions/v1/confirmations/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message: { type: 'end-of-call-report', endedReason: 'voicemail' } }),
-    });
-    expect(forged.status).toBe(401);
+    expect(await visitNow()).toMatchObject({ status: 'confirmed', late: true });
   });
 
   it('never calls an opted-out number again', async () => {

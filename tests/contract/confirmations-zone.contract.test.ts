@@ -1,4 +1,4 @@
-// Which day is "tomorrow" for a clinician depends on their time zone: their own setting, else their calendar's.
+// Which day is "tomorrow" for a clinician depends on their time zone: their calendar's (never a setting they type).
 // The runner reads the calendar's zone from Google at most once a day and keeps it with the grant (the cron asks
 // on every tick, for every clinician); when Google cannot be reached it keeps the last zone read rather than
 // falling back to the agency's default. Runs the real runner and store on the seeded database, with a calendar
@@ -42,6 +42,7 @@ function runner(overrides: Partial<Parameters<typeof createBatchRunner>[0]> = {}
     voice: {
       createCampaign: () => Promise.reject(new Error('no calls here')),
       createCall: () => Promise.reject(new Error('no calls here')),
+      getCall: () => Promise.reject(new Error('no calls here')),
     },
     assistantId: async () => 'a',
     phoneNumberId: async () => 'p',
@@ -113,16 +114,18 @@ describe("a clinician's time zone for the evening calls", () => {
     expect(calendar.reads).toBe(reads);
   });
 
-  it('never asks the calendar when the clinician set a zone', async () => {
-    await db.query(
-      `insert into public.confirmation_settings (user_id, time_zone) select id, 'America/Phoenix' from auth.users
-       where email = $1 on conflict (user_id) do update set time_zone = excluded.time_zone`,
-      [MAYA],
-    );
-    const reads = calendar.reads;
+  it('has no zone setting of the clinician’s any more: the calendar’s zone stands (issue 23)', async () => {
+    // Set to Pacific/Kiritimati, it once had Chicago patients called after 9 pm: the column is gone.
+    await expect(
+      db.query(
+        `insert into public.confirmation_settings (user_id, time_zone) select id, 'Pacific/Kiritimati' from auth.users
+         where email = $1`,
+        [MAYA],
+      ),
+    ).rejects.toThrow(/time_zone/);
+    calendar.zone = 'America/Phoenix';
     clock.t += 10 * CALENDAR_ZONE_MAX_AGE_MS;
     expect(await zone()).toBe('America/Phoenix');
-    expect(calendar.reads).toBe(reads);
   });
 
   it("keeps the zone with the clinician's grant (server-only, as the grant)", async () => {
@@ -150,6 +153,7 @@ describe('an evening whose calendar never answers', () => {
           placed.push('call');
           return { id: 'k' };
         },
+        getCall: async () => null,
       },
       settleTimeoutMs: 200,
     });

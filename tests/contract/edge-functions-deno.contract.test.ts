@@ -266,13 +266,13 @@ describe.skipIf(!deno)(
     }, 120_000);
 
     it('call-token refuses to start without its secrets; configured, it answers preflight and refuses a missing session', async () => {
-      // Every entry loads postgres.js (the shared start-up), though call-token never opens a connection.
+      // Every entry loads postgres.js (the shared start-up); call-token reads the revocation generation with it.
       const config = testConfig();
       const args = ['run', ...OFFLINE, '--config', config, '--allow-env', '--allow-read', entry('call-token')];
       const bare = await runDeno(args);
       expect(bare.code).not.toBe(0);
       expect(bare.stderr).toContain(
-        '[call-token] missing secrets: SUPABASE_URL, SUPABASE_ANON_KEY, HOMEROUNDS_CALL_TOKEN_SECRET',
+        '[call-token] missing secrets: SUPABASE_URL, SUPABASE_ANON_KEY, HOMEROUNDS_CALL_TOKEN_SECRET, SUPABASE_DB_URL.',
       );
       const answers = await serve(
         'call-token',
@@ -281,6 +281,7 @@ describe.skipIf(!deno)(
           SUPABASE_URL: 'https://stub.invalid',
           SUPABASE_ANON_KEY: LOCAL_ANON_KEY,
           HOMEROUNDS_CALL_TOKEN_SECRET: CALL_TOKEN_SECRET,
+          SUPABASE_DB_URL: 'postgres://stub.invalid/postgres',
         },
         [
           { method: 'OPTIONS' },

@@ -33,6 +33,8 @@ export function memoryCalendar(seed: Seed, email: string, timeZone = 'America/Ch
     bounds.set(e.id, { start: Date.parse(e.startsAt), end: Date.parse(e.endsAt) });
   }
   const writes: MemoryCalendar['writes'] = [];
+  // Google keeps a deleted event under its id: a lookup says "deleted", and an insert with that id restores it.
+  const deleted = new Set<string>();
   const span = (e: CalendarEvent) => bounds.get(e.id) ?? { start: Date.parse(e.start), end: Date.parse(e.end) };
   return {
     events,
@@ -48,6 +50,11 @@ export function memoryCalendar(seed: Seed, email: string, timeZone = 'America/Ch
     async get(id) {
       return events.get(id) ?? null;
     },
+    async lookup(id) {
+      const event = events.get(id);
+      if (event) return { state: 'live', event };
+      return { state: deleted.has(id) ? 'deleted' : 'absent' };
+    },
     async insert(event: NewCalendarEvent) {
       const existing = events.get(event.id);
       if (existing) return { event: existing, created: false };
@@ -62,6 +69,7 @@ export function memoryCalendar(seed: Seed, email: string, timeZone = 'America/Ch
         ...(event.properties ? { properties: event.properties } : {}),
       };
       events.set(event.id, created);
+      deleted.delete(event.id);
       writes.push({ kind: 'insert', id: event.id });
       return { event: created, created: true };
     },
@@ -76,7 +84,10 @@ export function memoryCalendar(seed: Seed, email: string, timeZone = 'America/Ch
     },
     async remove(id) {
       const had = events.delete(id);
-      if (had) writes.push({ kind: 'remove', id });
+      if (had) {
+        deleted.add(id);
+        writes.push({ kind: 'remove', id });
+      }
       return had;
     },
   };

@@ -5,6 +5,7 @@ import type { ConfirmationStatus, VisitConfirmation } from '../../confirmations/
 import { addDays, zonedMinute } from '../../time/zoned-time.ts';
 import type { ToolResult } from '../contract.ts';
 import { type Args, clock, dateArg, result, type ToolContext, today, tr, when } from '../tool-kit.ts';
+import { DATA_LIMITS, dataText, quoted, SAY_LIMITS, spokenName } from '../untrusted.ts';
 
 /** The groups in the order a clinician needs them: what needs them first, then the good news. */
 const GROUPS: Array<{ statuses: ConfirmationStatus[]; en: string; es: string }> = [
@@ -20,13 +21,24 @@ const GROUPS: Array<{ statuses: ConfirmationStatus[]; en: string; es: string }> 
   { statuses: ['pending', 'calling'], en: 'are still being called', es: 'aún se están llamando' },
 ];
 
+/**
+ * The patient's name (read from the calendar) and what they asked for (their words on the call): neither is the
+ * server's, so the name is said as every tool says one and the request is quoted (untrusted.ts).
+ */
 function nameWithChange(ctx: ToolContext, row: VisitConfirmation): string {
+  const name = spokenName(row.patientName);
   if (row.newStart && (row.status === 'moved' || row.status === 'move-requested')) {
     const minute = zonedMinute(new Date(row.newStart), ctx.timeZone);
-    return `${row.patientName} (${tr(ctx, 'to', 'a las')} ${clock(ctx, minute)})`;
+    return `${name} (${tr(ctx, 'to', 'a las')} ${clock(ctx, minute)})`;
   }
-  if (row.status === 'move-requested' && row.detail) return `${row.patientName} (${row.detail.replace(/\.$/, '')})`;
-  return row.patientName;
+  if (row.status === 'move-requested' && row.detail) {
+    // The report writes "Asked for <the patient's words>.": the server's words bare, the patient's quoted.
+    const asked = /^Asked for (.+?)\.?$/s.exec(row.detail)?.[1];
+    return asked
+      ? `${name} (${tr(ctx, 'asked for', 'pidió')} ${quoted(asked, SAY_LIMITS.notes)})`
+      : `${name} (${quoted(row.detail.replace(/\.$/, ''), SAY_LIMITS.notes)})`;
+  }
+  return name;
 }
 
 export async function confirmationStatus(args: Args, ctx: ToolContext): Promise<ToolResult> {
@@ -54,6 +66,11 @@ export async function confirmationStatus(args: Args, ctx: ToolContext): Promise<
   }
   return result('answer', `${tr(ctx, `For ${span}`, `Para ${span}`)}: ${parts.join('; ')}.`, {
     date,
-    visits: rows.map((r) => ({ eventId: r.eventId, patient: r.patientName, status: r.status, newStart: r.newStart })),
+    visits: rows.map((r) => ({
+      eventId: r.eventId,
+      patient: dataText(r.patientName, DATA_LIMITS.name),
+      status: r.status,
+      newStart: r.newStart,
+    })),
   });
 }

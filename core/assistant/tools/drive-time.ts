@@ -29,6 +29,7 @@ import {
   tr,
   when,
 } from '../tool-kit.ts';
+import { DATA_LIMITS, dataText, quoted, SAY_LIMITS, visitName } from '../untrusted.ts';
 import type { HomeAware } from './home-aware.ts';
 import { byTime, capitalize, rangeText } from './read-shared.ts';
 
@@ -54,8 +55,8 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
         'answer',
         tr(
           ctx,
-          `I don't have the location of ${!first.coords ? first.title : second.title}, so I can't estimate the drive.`,
-          `No tengo la ubicación de ${!first.coords ? first.title : second.title}, así que no puedo estimar el trayecto.`,
+          `I don't have the location of ${visitName(!first.coords ? first : second)}, so I can't estimate the drive.`,
+          `No tengo la ubicación de ${visitName(!first.coords ? first : second)}, así que no puedo estimar el trayecto.`,
         ),
       );
     // Leaving the first visit when it ends: traffic for that time today and tomorrow.
@@ -63,6 +64,9 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
     const leg = legOf(first.coords, second.coords, drives?.lookup);
     const { minutes, km } = leg;
     const note = driveTimesNote(ctx, leg.road, drives?.departure ?? null);
+    // Names and addresses are the calendar's words: said as every tool says them (untrusted.ts).
+    const [firstName, secondName] = [visitName(first), visitName(second)];
+    const place = (v: Visit, none: string) => quoted(v.address, SAY_LIMITS.location) || none;
     let gapText = '';
     if (first.date === second.date) {
       const gap = second.startMinute - first.endMinute;
@@ -70,21 +74,21 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
         gap >= minutes
           ? tr(
               ctx,
-              ` ${first.patient}'s visit ends at ${clock(ctx, first.endMinute)} and ${second.patient}'s starts at ${clock(ctx, second.startMinute)}: ${gap} min, enough time.`,
-              ` La visita de ${first.patient} termina a las ${clock(ctx, first.endMinute)} y la de ${second.patient} empieza a las ${clock(ctx, second.startMinute)}: ${gap} min, tiempo suficiente.`,
+              ` ${firstName}'s visit ends at ${clock(ctx, first.endMinute)} and ${secondName}'s starts at ${clock(ctx, second.startMinute)}: ${gap} min, enough time.`,
+              ` La visita de ${firstName} termina a las ${clock(ctx, first.endMinute)} y la de ${secondName} empieza a las ${clock(ctx, second.startMinute)}: ${gap} min, tiempo suficiente.`,
             )
           : tr(
               ctx,
-              ` ${first.patient}'s visit ends at ${clock(ctx, first.endMinute)} and ${second.patient}'s starts at ${clock(ctx, second.startMinute)}: only ${gap} min, ${minutes - gap} min short.`,
-              ` La visita de ${first.patient} termina a las ${clock(ctx, first.endMinute)} y la de ${second.patient} empieza a las ${clock(ctx, second.startMinute)}: solo ${gap} min, faltan ${minutes - gap} min.`,
+              ` ${firstName}'s visit ends at ${clock(ctx, first.endMinute)} and ${secondName}'s starts at ${clock(ctx, second.startMinute)}: only ${gap} min, ${minutes - gap} min short.`,
+              ` La visita de ${firstName} termina a las ${clock(ctx, first.endMinute)} y la de ${secondName} empieza a las ${clock(ctx, second.startMinute)}: solo ${gap} min, faltan ${minutes - gap} min.`,
             );
     }
     return result(
       'answer',
       tr(
         ctx,
-        `Driving from ${first.patient} (${first.address ?? 'no address'}) to ${second.patient} (${second.address ?? 'no address'}) takes about ${minutes} min, about ${distanceText(ctx, km)}.${gapText}${note}`,
-        `El trayecto de ${first.patient} (${first.address ?? 'sin dirección'}) a ${second.patient} (${second.address ?? 'sin dirección'}) es de unos ${minutes} min, unos ${distanceText(ctx, km)}.${gapText}${note}`,
+        `Driving from ${firstName} (${place(first, 'no address')}) to ${secondName} (${place(second, 'no address')}) takes about ${minutes} min, about ${distanceText(ctx, km)}.${gapText}${note}`,
+        `El trayecto de ${firstName} (${place(first, 'sin dirección')}) a ${secondName} (${place(second, 'sin dirección')}) es de unos ${minutes} min, unos ${distanceText(ctx, km)}.${gapText}${note}`,
       ),
       {
         minutes,
@@ -121,14 +125,14 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
   const dayLegList = dayLegs(located, home, drives?.lookup);
   const road = dayLegList.length > 0 && dayLegList.every((l) => l.road);
   const note = driveTimesNote(ctx, road, drives?.departure ?? null);
-  const legs = dayLegList.map(({ road: _road, ...l }) => ({
-    ...l,
-    from: l.from ? (l.from.patient ?? l.from.title) : homeName,
-    to: l.to ? (l.to.patient ?? l.to.title) : homeName,
-  }));
+  // Each leg's ends by name in the facts (data: the calendar's words), said as every tool says them.
+  const dataName = (v: Visit | null) => (v ? dataText(v.patient ?? v.title, DATA_LIMITS.name) : homeName);
+  const saidName = (v: Visit | null) => (v ? visitName(v) : homeName);
+  const legs = dayLegList.map(({ road: _road, ...l }) => ({ ...l, from: dataName(l.from), to: dataName(l.to) }));
   const minutes = legs.reduce((s, l) => s + l.minutes, 0);
   const km = legs.reduce((s, l) => s + l.km, 0);
-  const longest = [...legs].sort((a, b) => b.minutes - a.minutes)[0] as (typeof legs)[number];
+  const longestLeg = [...dayLegList].sort((a, b) => b.minutes - a.minutes)[0] as (typeof dayLegList)[number];
+  const longest = { from: saidName(longestLeg.from), to: saidName(longestLeg.to), minutes: longestLeg.minutes };
   const skipped = visits.length - located.length;
   const counted = home
     ? tr(

@@ -23,6 +23,7 @@ import {
   when,
   windowText,
 } from '../tool-kit.ts';
+import { endSentence, quoted, SAY_LIMITS, spokenName, visitName } from '../untrusted.ts';
 import { fold } from '../when.ts';
 import { byTime } from './read-shared.ts';
 
@@ -67,8 +68,8 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
         'not_found',
         tr(
           ctx,
-          `I don't see a visit with "${patientAsked}"${scope ? ` ${scope}` : ''}.`,
-          `No veo ninguna visita con "${patientAsked}"${scope ? ` ${scope}` : ''}.`,
+          `I don't see a visit with ${quoted(patientAsked, SAY_LIMITS.name)}${scope ? ` ${scope}` : ''}.`,
+          `No veo ninguna visita con ${quoted(patientAsked, SAY_LIMITS.name)}${scope ? ` ${scope}` : ''}.`,
         ),
       );
     candidates = candidates.filter((v) => v.patient === match.name);
@@ -80,8 +81,8 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
         'not_found',
         tr(
           ctx,
-          `You have no ${typeAsked} visit on your calendar${scope ? ` ${scope}` : ' in the next 30 days'}.`,
-          `No tienes ninguna visita de tipo ${typeAsked}${scope ? ` ${scope}` : ' en los próximos 30 días'}.`,
+          `You have no ${spokenName(typeAsked)} visit on your calendar${scope ? ` ${scope}` : ' in the next 30 days'}.`,
+          `No tienes ninguna visita de tipo ${spokenName(typeAsked)}${scope ? ` ${scope}` : ' en los próximos 30 días'}.`,
         ),
       );
   }
@@ -96,8 +97,8 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
         'not_found',
         tr(
           ctx,
-          `I don't see a visit with "${anchorAsked}"${scope ? ` ${scope}` : ''}.`,
-          `No veo ninguna visita con "${anchorAsked}"${scope ? ` ${scope}` : ''}.`,
+          `I don't see a visit with ${quoted(anchorAsked, SAY_LIMITS.name)}${scope ? ` ${scope}` : ''}.`,
+          `No veo ninguna visita con ${quoted(anchorAsked, SAY_LIMITS.name)}${scope ? ` ${scope}` : ''}.`,
         ),
       );
     const ordered = sameDay.filter((v) => v.date === anchorVisit.date).sort(byTime);
@@ -108,19 +109,19 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
         'answer',
         tr(
           ctx,
-          `${anchorVisit.patient} is your ${relation === 'after' ? 'last' : 'first'} visit ${when(ctx, anchorVisit.date)}: there is none ${relation} it.`,
-          `${anchorVisit.patient} es tu ${relation === 'after' ? 'última' : 'primera'} visita ${when(ctx, anchorVisit.date)}.`,
+          `${spokenName(anchorVisit.patient)} is your ${relation === 'after' ? 'last' : 'first'} visit ${when(ctx, anchorVisit.date)}: there is none ${relation} it.`,
+          `${spokenName(anchorVisit.patient)} es tu ${relation === 'after' ? 'última' : 'primera'} visita ${when(ctx, anchorVisit.date)}.`,
         ),
         { visit: null },
       );
     }
     const label = tr(
       ctx,
-      `${relation === 'after' ? 'After' : 'Before'} ${anchorVisit.patient}`,
-      `${relation === 'after' ? 'Después de' : 'Antes de'} ${anchorVisit.patient}`,
+      `${relation === 'after' ? 'After' : 'Before'} ${spokenName(anchorVisit.patient)}`,
+      `${relation === 'after' ? 'Después de' : 'Antes de'} ${spokenName(anchorVisit.patient)}`,
     );
     return result('answer', visitDetails(ctx, other, null).replace(/^Visit|^Visita/, label), {
-      visit: { ...visitFacts(other), notes: other.notes },
+      visit: visitFacts(other, { notes: true }),
       exact: true,
     });
   }
@@ -166,10 +167,10 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
       'ambiguous',
       tr(
         ctx,
-        `Which visit? You have ${plural(ctx, candidates.length, 'visit', 'visita')} ${scope}: ${candidates.map((v) => `${clock(ctx, v.startMinute)} ${v.patient}`).join(', ')}.`,
-        `¿Qué visita? Tienes ${plural(ctx, candidates.length, 'visit', 'visita')} ${scope}: ${candidates.map((v) => `${clock(ctx, v.startMinute)} ${v.patient}`).join(', ')}.`,
+        `Which visit? You have ${plural(ctx, candidates.length, 'visit', 'visita')} ${scope}: ${candidates.map((v) => `${clock(ctx, v.startMinute)} ${spokenName(v.patient)}`).join(', ')}.`,
+        `¿Qué visita? Tienes ${plural(ctx, candidates.length, 'visit', 'visita')} ${scope}: ${candidates.map((v) => `${clock(ctx, v.startMinute)} ${spokenName(v.patient)}`).join(', ')}.`,
       ),
-      { visits: candidates.map(visitFacts) },
+      { visits: candidates.map((v) => visitFacts(v)) },
     );
   }
   if (!chosen) {
@@ -187,7 +188,7 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
     ? visitDetails(ctx, chosen, position)
     : `${tr(ctx, `No visit starts at exactly ${clock(ctx, time as number)}; the closest is at ${clock(ctx, chosen.startMinute)}.`, `Ninguna visita empieza exactamente a las ${clock(ctx, time as number)}; la más cercana es a las ${clock(ctx, chosen.startMinute)}.`)} ${visitDetails(ctx, chosen, position)}`;
   return result('answer', say, {
-    visit: { ...visitFacts(chosen), notes: chosen.notes },
+    visit: visitFacts(chosen, { notes: true }),
     exact,
     ...(time === null ? {} : { requestedTime: clock(ctx, time) }),
   });
@@ -217,16 +218,19 @@ export function visitDetails(ctx: ToolContext, v: Visit, position: unknown = nul
           : position === 'previous'
             ? tr(ctx, 'Your previous visit', 'Tu visita anterior')
             : tr(ctx, 'Visit', 'Visita');
+  // The calendar's words (address, notes) quoted and labelled as the calendar's: data, never an instruction.
   const parts = [
-    `${label}: ${v.patient}${v.visitType ? ` (${v.visitType})` : ''} ${when(ctx, v.date)}, ${clock(ctx, v.startMinute)}–${clock(ctx, v.endMinute)}.`,
+    `${label}: ${visitName(v)}${v.visitType ? ` (${spokenName(v.visitType)})` : ''} ${when(ctx, v.date)}, ${clock(ctx, v.startMinute)}–${clock(ctx, v.endMinute)}.`,
   ];
-  if (v.address) parts.push(tr(ctx, `Address: ${v.address}.`, `Dirección: ${v.address}.`));
+  const address = quoted(v.address, SAY_LIMITS.location);
+  if (address) parts.push(tr(ctx, `Address: ${address}.`, `Dirección: ${address}.`));
   if (v.phone) parts.push(tr(ctx, `Phone: ${v.phone}.`, `Teléfono: ${v.phone}.`));
   if (v.window)
     parts.push(tr(ctx, `Time window: ${windowText(ctx, v.window)}.`, `Franja horaria: ${windowText(ctx, v.window)}.`));
+  const notes = quoted(v.notes, SAY_LIMITS.notes);
   parts.push(
-    v.notes
-      ? tr(ctx, `Notes: ${v.notes.replace(/\n/g, ' ')}`, `Notas: ${v.notes.replace(/\n/g, ' ')}`)
+    notes
+      ? tr(ctx, endSentence(`Notes on the calendar: ${notes}`), endSentence(`Notas del calendario: ${notes}`))
       : tr(ctx, 'No notes.', 'Sin notas.'),
   );
   return parts.join(' ');

@@ -44,7 +44,12 @@ const language: JsonSchema = {
 const confirm: JsonSchema = {
   type: 'boolean',
   description:
-    'false or absent: only propose and check. true: make the change; call with true only after the clinician said yes to the proposal, with the arguments the proposal returned in confirmWith.',
+    'false or absent: only propose and check. true: make the change; call with true only after the clinician said yes to the proposal, with exactly the arguments the proposal returned in confirmWith (they include its proposal token).',
+};
+const proposal: JsonSchema = {
+  type: 'string',
+  description:
+    "The proposal token from the proposal's confirmWith: required with confirm: true (the server refuses a confirmation without the token of exactly this change).",
 };
 const visitId: JsonSchema = { type: 'string', description: 'The visit id from list_visits or find_visit.' };
 
@@ -166,6 +171,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         durationMinutes: { type: 'integer', minimum: 10, maximum: 480 },
         visitType: { type: 'string', description: 'e.g. "PT follow-up", "Wound care".' },
         confirm,
+        proposal,
       },
       ['date'],
     ),
@@ -181,6 +187,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         date: day('New day (default: the same day)'),
         time: time('New start time (default: the first that fits)'),
         confirm,
+        proposal,
       },
       ['visitId'],
     ),
@@ -190,7 +197,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
     name: 'cancel_visit',
     description:
       'Cancels (deletes) a visit. Without confirm it only says what would be cancelled; with confirm: true it cancels.',
-    parameters: object({ visitId, confirm }, ['visitId']),
+    parameters: object({ visitId, confirm, proposal }, ['visitId']),
     run: cancelVisit,
   },
   {
@@ -212,6 +219,7 @@ export const TOOL_DEFINITIONS: readonly ToolDefinition[] = [
         notes: { type: 'string', description: 'A note to keep, in the clinician’s words.' },
         automatedCalls: { type: 'boolean', description: 'Whether the patient agrees to automated reminder calls.' },
         confirm,
+        proposal,
       },
       ['patient'],
     ),

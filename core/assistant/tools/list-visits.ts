@@ -19,6 +19,7 @@ import {
   visitFacts,
   visitLine,
 } from '../tool-kit.ts';
+import { quoted, SAY_LIMITS, spokenName } from '../untrusted.ts';
 import { rangeArgs, rangeText } from './read-shared.ts';
 
 function patientFilter(
@@ -62,22 +63,23 @@ export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResu
         )
       : '';
   const span = `${rangeText(ctx, from, to)}${hours}`;
-  const who = filtered.ctxName ? tr(ctx, ` with ${filtered.ctxName}`, ` con ${filtered.ctxName}`) : '';
+  const name = filtered.ctxName ? spokenName(filtered.ctxName) : '';
+  const who = name ? tr(ctx, ` with ${name}`, ` con ${name}`) : '';
   const facts = {
     from,
     to,
     count: visits.length,
     patients: new Set(visits.map((v) => v.patient)).size,
-    visits: visits.map(visitFacts),
-    otherEvents: others.map(visitFacts),
+    visits: visits.map((v) => visitFacts(v)),
+    otherEvents: others.map((v) => visitFacts(v)),
   };
   if (filtered.asked && !filtered.ctxName) {
     return result(
       'not_found',
       tr(
         ctx,
-        `I don't see a patient called "${filtered.asked}" on your calendar.`,
-        `No veo a ningún paciente llamado "${filtered.asked}" en tu calendario.`,
+        `I don't see a patient called ${quoted(filtered.asked, SAY_LIMITS.name)} on your calendar.`,
+        `No veo a ningún paciente llamado ${quoted(filtered.asked, SAY_LIMITS.name)} en tu calendario.`,
       ),
       facts,
     );
@@ -104,7 +106,7 @@ export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResu
       const mine = list.filter((v) => visits.includes(v));
       if (mine.length === 0) continue;
       lines.push(
-        `${dayText(date, ctx.language)}: ${mine.map((v) => `${clock(ctx, v.startMinute)} ${filtered.ctxName ? (v.visitType ?? v.title) : v.patient}`).join('; ')}`,
+        `${dayText(date, ctx.language)}: ${mine.map((v) => `${clock(ctx, v.startMinute)} ${filtered.ctxName ? (v.visitType ? spokenName(v.visitType) : quoted(v.title)) : spokenName(v.patient)}`).join('; ')}`,
       );
     }
     say = `${tr(

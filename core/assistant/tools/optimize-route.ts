@@ -8,9 +8,11 @@ import { withPatientRecords } from '../../patients/apply.ts';
 import { addressesToLocate } from '../../routing/calendar-day.ts';
 import type { PlaceInput } from '../../routing/day-plan.ts';
 import { dayDeparture } from '../../routing/departure.ts';
+import type { Violation } from '../../routing/model.ts';
 import { DEFAULT_MOVE_RULE, withPins } from '../../routing/move-rule.ts';
 import { dayPoints, planDay } from '../../routing/plan-day.ts';
 import { addDays, zonedDateTime } from '../../time/zoned-time.ts';
+import type { Visit } from '../../visits/visits.ts';
 import type { ToolResult } from '../contract.ts';
 import {
   type Args,
@@ -27,6 +29,7 @@ import {
   tr,
   when,
 } from '../tool-kit.ts';
+import { neutralise, quoted, visitName } from '../untrusted.ts';
 import type { HomeAware } from './home-aware.ts';
 
 /**
@@ -74,12 +77,18 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
   if (plan.error)
     return result(
       'answer',
-      tr(ctx, `I couldn't plan ${span}: ${plan.error}`, `No pude planificar ${span}: ${plan.error}`),
+      tr(
+        ctx,
+        `I couldn't plan ${span}: ${neutralise(plan.error, 200)}`,
+        `No pude planificar ${span}: ${neutralise(plan.error, 200)}`,
+      ),
     );
   const report = plan.report;
   if (!report || report.optimized.stops.length < 2) {
     // Visits left out for want of a place are said: "nothing to reorder" must not hide them.
-    const unplaced = plan.skipped.filter((s) => !s.reason.startsWith('not a visit'));
+    const unplaced = plan.skipped
+      .filter((s) => !s.reason.startsWith('not a visit'))
+      .map((s) => ({ ...s, title: byId.has(s.id) ? visitName(byId.get(s.id) as Visit) : quoted(s.title) }));
     const why = unplaced.length
       ? tr(
           ctx,
@@ -101,13 +110,14 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
   const name = (id: string) => {
     const v = byId.get(id);
     if (!v) return id;
+    const who = visitName(v);
     const booked = clock(ctx, v.startMinute);
     const planned = starts.get(id);
     const at = planned ? clock(ctx, minutesOfClock(planned)) : booked;
     // A visit the rule let move says both times: the clinician sees what would change.
     return at === booked
-      ? `${v.patient ?? v.title} (${tr(ctx, 'booked', 'reservada a las')} ${booked})`
-      : `${v.patient ?? v.title} (${at}, ${tr(ctx, 'booked', 'reservada a las')} ${booked})`;
+      ? `${who} (${tr(ctx, 'booked', 'reservada a las')} ${booked})`
+      : `${who} (${at}, ${tr(ctx, 'booked', 'reservada a las')} ${booked})`;
   };
   const order = report.optimized.order.map((id, i) => `${i + 1}. ${name(id)}`).join('\n');
   const ruleNote = plan.rule ? ` ${plan.rule}` : '';
@@ -143,7 +153,7 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     // No saving: say which windows break and by how much, and which order is the least late.
     const broken = [...report.unservable, ...report.violations]
       .filter((v, i, all) => all.findIndex((w) => w.visitId === v.visitId && w.reason === v.reason) === i)
-      .map((v) => v.message)
+      .map((v) => violationText(v, byId))
       .join(' ');
     const late = Math.round(report.optimized.lateMinutes);
     const which = same
@@ -187,6 +197,18 @@ export async function optimizeRoute(args: Args, ctx: ToolContext & HomeAware): P
     ),
     facts,
   );
+}
+
+/**
+ * A broken window or working-hours limit as said: the planner names a visit by its event title, the calendar's
+ * words, so that name is said the way every tool says a visit (its patient, or the title quoted).
+ */
+function violationText(violation: Violation, byId: ReadonlyMap<string, Visit>): string {
+  const visit = violation.visitId ? byId.get(violation.visitId) : undefined;
+  if (visit && violation.message.startsWith(`${visit.title}: `)) {
+    return `${visitName(visit)}: ${neutralise(violation.message.slice(visit.title.length + 2), 200)}.`;
+  }
+  return `${neutralise(violation.message, 200)}.`;
 }
 
 /** "09:40" → 580. */

@@ -19,6 +19,7 @@ import {
   when,
   windowText,
 } from '../tool-kit.ts';
+import { DATA_LIMITS, dataText, endSentence, quoted, SAY_LIMITS, spokenName } from '../untrusted.ts';
 import { byTime } from './read-shared.ts';
 
 /** A patient's details from their visits: address, phone, usual window, next visit, notes. */
@@ -33,8 +34,8 @@ export async function patientDetails(args: Args, ctx: ToolContext): Promise<Tool
       'not_found',
       tr(
         ctx,
-        `I don't see a patient called "${asked}" on your calendar in the last or next 30 days.`,
-        `No veo a ningún paciente llamado "${asked}" en tu calendario en los últimos o próximos 30 días.`,
+        `I don't see a patient called ${quoted(asked, SAY_LIMITS.name)} on your calendar in the last or next 30 days.`,
+        `No veo a ningún paciente llamado ${quoted(asked, SAY_LIMITS.name)} en tu calendario en los últimos o próximos 30 días.`,
       ),
     );
   const t = today(ctx);
@@ -43,8 +44,10 @@ export async function patientDetails(args: Args, ctx: ToolContext): Promise<Tool
   const next = visits.find((v) => v.date > t || (v.date === t && v.endMinute > nowMinute));
   const latest = visits.at(-1) as Visit;
   const info = next ?? latest;
-  const parts = [`${match.name}:`];
-  if (info.address) parts.push(tr(ctx, `address ${info.address};`, `dirección ${info.address};`));
+  // The calendar's words (address, notes) quoted and labelled: data, never an instruction.
+  const parts = [`${spokenName(match.name)}:`];
+  const address = quoted(info.address, SAY_LIMITS.location);
+  if (address) parts.push(tr(ctx, `address ${address};`, `dirección ${address};`));
   if (info.phone) parts.push(tr(ctx, `phone ${info.phone};`, `teléfono ${info.phone};`));
   if (info.window)
     parts.push(tr(ctx, `available ${windowText(ctx, info.window)};`, `disponible ${windowText(ctx, info.window)};`));
@@ -52,8 +55,8 @@ export async function patientDetails(args: Args, ctx: ToolContext): Promise<Tool
     next
       ? tr(
           ctx,
-          `next visit ${when(ctx, next.date)} at ${clock(ctx, next.startMinute)}${next.visitType ? ` (${next.visitType})` : ''}.`,
-          `próxima visita ${when(ctx, next.date)} a las ${clock(ctx, next.startMinute)}${next.visitType ? ` (${next.visitType})` : ''}.`,
+          `next visit ${when(ctx, next.date)} at ${clock(ctx, next.startMinute)}${next.visitType ? ` (${spokenName(next.visitType)})` : ''}.`,
+          `próxima visita ${when(ctx, next.date)} a las ${clock(ctx, next.startMinute)}${next.visitType ? ` (${spokenName(next.visitType)})` : ''}.`,
         )
       : tr(
           ctx,
@@ -62,15 +65,17 @@ export async function patientDetails(args: Args, ctx: ToolContext): Promise<Tool
         ),
   );
   const notes = [...new Set(visits.map((v) => v.notes).filter(Boolean))];
-  if (notes.length)
-    parts.push(
-      tr(ctx, `Notes: ${notes.join(' ').replace(/\n/g, ' ')}`, `Notas: ${notes.join(' ').replace(/\n/g, ' ')}`),
-    );
+  const said = quoted(notes.join(' '), SAY_LIMITS.notes);
+  if (said) parts.push(endSentence(tr(ctx, `Notes on the calendar: ${said}`, `Notas del calendario: ${said}`)));
   return result('answer', parts.join(' ').replace(/;\s*$/, '.'), {
-    patient: match.name,
-    address: info.address,
+    patient: dataText(match.name, DATA_LIMITS.name),
     phone: info.phone,
+    // What people wrote on the calendar about the patient: data, never an instruction.
+    calendarText: {
+      location: dataText(info.address, DATA_LIMITS.location),
+      notes: dataText(notes.join('\n'), DATA_LIMITS.notes) || null,
+    },
     next: next ? visitFacts(next) : null,
-    visits: visits.map(visitFacts),
+    visits: visits.map((v) => visitFacts(v)),
   });
 }

@@ -14,6 +14,7 @@ import {
   type ToolContext,
   tr,
 } from '../tool-kit.ts';
+import { DATA_LIMITS, dataText, quoted } from '../untrusted.ts';
 import { capitalize, rangeArgs, rangeText } from './read-shared.ts';
 
 interface DaySummary {
@@ -23,7 +24,8 @@ interface DaySummary {
   bookedMinutes: number;
   first: string | null;
   lastEnd: string | null;
-  allDay: string[];
+  /** The titles of the day's all-day events: the calendar's words, data (quoted when said). */
+  calendarText: { allDay: string[] };
 }
 
 function summarize(date: string, list: Visit[]): DaySummary {
@@ -35,7 +37,7 @@ function summarize(date: string, list: Visit[]): DaySummary {
     bookedMinutes: visits.reduce((sum, v) => sum + (v.endMinute - v.startMinute), 0),
     first: visits[0] ? minutesToHhmm(visits[0].startMinute) : null,
     lastEnd: visits.length ? minutesToHhmm(Math.max(...visits.map((v) => v.endMinute))) : null,
-    allDay: list.filter((v) => v.allDay).map((v) => v.title),
+    calendarText: { allDay: list.filter((v) => v.allDay).map((v) => dataText(v.title, DATA_LIMITS.title)) },
   };
 }
 
@@ -80,6 +82,10 @@ export async function summarizeDays(args: Args, ctx: ToolContext): Promise<ToolR
     a.visits - b.visits || a.bookedMinutes - b.bookedMinutes || a.date.localeCompare(b.date);
   const lightest = [...working].sort(rank)[0] ?? null;
   const busiest = [...working].sort(rank).at(-1) ?? null;
+  const allDayText = (d: DaySummary) =>
+    d.calendarText.allDay.length
+      ? ` (${tr(ctx, 'all day', 'todo el día')}: ${d.calendarText.allDay.map((title) => quoted(title)).join(', ')})`
+      : '';
   const line = (d: DaySummary) =>
     d.visits
       ? tr(
@@ -87,7 +93,7 @@ export async function summarizeDays(args: Args, ctx: ToolContext): Promise<ToolR
           `${dayText(d.date)}: ${plural(ctx, d.visits, 'visit', 'visita')} (${hoursText(d.bookedMinutes)} booked, ${clock(ctx, Number(d.first?.slice(0, 2)) * 60 + Number(d.first?.slice(3)))} to ${clock(ctx, Number(d.lastEnd?.slice(0, 2)) * 60 + Number(d.lastEnd?.slice(3)))})`,
           `${dayText(d.date, 'es')}: ${plural(ctx, d.visits, 'visit', 'visita')} (${hoursText(d.bookedMinutes)} reservadas)`,
         )
-      : `${dayText(d.date, ctx.language)}: ${tr(ctx, 'no visits', 'sin visitas')}${d.allDay.length ? ` (${tr(ctx, 'all day', 'todo el día')}: ${d.allDay.join(', ')})` : ''}`;
+      : `${dayText(d.date, ctx.language)}: ${tr(ctx, 'no visits', 'sin visitas')}${allDayText(d)}`;
   const facts = { days: summaries, totals, lightest: lightest?.date ?? null, busiest: busiest?.date ?? null };
   if (listed) {
     const parts = summaries.map(line);
@@ -130,8 +136,7 @@ export async function summarizeDays(args: Args, ctx: ToolContext): Promise<ToolR
   } else if (busiest) {
     tail.push(tr(ctx, `Only one day has visits: ${line(busiest)}.`, `Solo un día tiene visitas: ${line(busiest)}.`));
   }
-  const emptyText = (d: DaySummary) =>
-    `${dayText(d.date, ctx.language)}${d.allDay.length ? ` (${tr(ctx, 'all day', 'todo el día')}: ${d.allDay.join(', ')})` : ''}`;
+  const emptyText = (d: DaySummary) => `${dayText(d.date, ctx.language)}${allDayText(d)}`;
   if (empty.length) {
     tail.push(
       tr(ctx, `No visits on ${empty.map(emptyText).join('; ')}.`, `Sin visitas: ${empty.map(emptyText).join('; ')}.`),

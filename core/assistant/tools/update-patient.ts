@@ -23,6 +23,7 @@ import {
   tr,
   windowText,
 } from '../tool-kit.ts';
+import { quoted, SAY_LIMITS, spokenName } from '../untrusted.ts';
 
 /** The parts of the day a clinician names, as preferred windows. */
 export const PARTS_OF_DAY: Readonly<Record<string, { start: string; end: string }>> = {
@@ -76,8 +77,12 @@ function changeText(ctx: ToolContext, name: string, changes: PatientChanges): st
     parts.push(tr(ctx, `prefers visits ${windowText(ctx, window)}`, `prefiere visitas ${windowText(ctx, window)}`));
   }
   if (changes.phone) parts.push(tr(ctx, `phone ${changes.phone}`, `teléfono ${changes.phone}`));
-  if (changes.language) parts.push(tr(ctx, `speaks ${changes.language}`, `habla ${changes.language}`));
-  if (changes.notes) parts.push(tr(ctx, `note: “${changes.notes}”`, `nota: «${changes.notes}»`));
+  if (changes.language)
+    parts.push(tr(ctx, `speaks ${spokenName(changes.language)}`, `habla ${spokenName(changes.language)}`));
+  if (changes.notes)
+    parts.push(
+      tr(ctx, `note: ${quoted(changes.notes, SAY_LIMITS.notes)}`, `nota: ${quoted(changes.notes, SAY_LIMITS.notes)}`),
+    );
   if (changes.automated_calls_consent !== undefined) {
     parts.push(
       changes.automated_calls_consent
@@ -85,7 +90,8 @@ function changeText(ctx: ToolContext, name: string, changes: PatientChanges): st
         : tr(ctx, 'no automated reminder calls', 'sin llamadas automáticas de recordatorio'),
     );
   }
-  return `${name}: ${parts.join('; ')}`;
+  // The name is read from the calendar or the list: said as every tool says one (untrusted.ts).
+  return `${spokenName(name)}: ${parts.join('; ')}`;
 }
 
 export async function updatePatient(args: Args, ctx: ToolContext): Promise<ToolResult> {
@@ -120,8 +126,8 @@ export async function updatePatient(args: Args, ctx: ToolContext): Promise<ToolR
         'not_found',
         tr(
           ctx,
-          `I don't see a patient called "${asked}" on your patient list or your calendar.`,
-          `No veo a ningún paciente llamado "${asked}" en tu lista de pacientes ni en tu calendario.`,
+          `I don't see a patient called ${quoted(asked, SAY_LIMITS.name)} on your patient list or your calendar.`,
+          `No veo a ningún paciente llamado ${quoted(asked, SAY_LIMITS.name)} en tu lista de pacientes ni en tu calendario.`,
         ),
       );
     }

@@ -32,6 +32,7 @@ import {
   when,
   windowText,
 } from '../tool-kit.ts';
+import { quoted, SAY_LIMITS, spokenName, visitName } from '../untrusted.ts';
 
 export const DAY_START = 8 * 60;
 export const DAY_END = 18 * 60;
@@ -68,8 +69,8 @@ export function checkSlot(
       problems.push(
         tr(
           ctx,
-          `it overlaps ${other.patient ?? other.title} (${clock(ctx, other.startMinute)}–${clock(ctx, other.endMinute)})`,
-          `se solapa con ${other.patient ?? other.title} (${clock(ctx, other.startMinute)}–${clock(ctx, other.endMinute)})`,
+          `it overlaps ${visitName(other)} (${clock(ctx, other.startMinute)}–${clock(ctx, other.endMinute)})`,
+          `se solapa con ${visitName(other)} (${clock(ctx, other.startMinute)}–${clock(ctx, other.endMinute)})`,
         ),
       );
     }
@@ -83,16 +84,16 @@ export function checkSlot(
       problems.push(
         tr(
           ctx,
-          `it leaves only ${gap} min after ${before.patient} (ends ${clock(ctx, before.endMinute)}) for a drive of about ${drive.minutes} min`,
-          `deja solo ${gap} min tras ${before.patient} (termina a las ${clock(ctx, before.endMinute)}) para un trayecto de unos ${drive.minutes} min`,
+          `it leaves only ${gap} min after ${spokenName(before.patient)} (ends ${clock(ctx, before.endMinute)}) for a drive of about ${drive.minutes} min`,
+          `deja solo ${gap} min tras ${spokenName(before.patient)} (termina a las ${clock(ctx, before.endMinute)}) para un trayecto de unos ${drive.minutes} min`,
         ),
       );
     } else if (before.patient) {
       notes.push(
         tr(
           ctx,
-          `${gap} min after ${before.patient} for a drive of about ${drive.minutes} min${drive.known ? '' : ' (estimated: no location)'}`,
-          `${gap} min tras ${before.patient} para un trayecto de unos ${drive.minutes} min`,
+          `${gap} min after ${spokenName(before.patient)} for a drive of about ${drive.minutes} min${drive.known ? '' : ' (estimated: no location)'}`,
+          `${gap} min tras ${spokenName(before.patient)} para un trayecto de unos ${drive.minutes} min`,
         ),
       );
     }
@@ -104,8 +105,8 @@ export function checkSlot(
       problems.push(
         tr(
           ctx,
-          `it leaves only ${gap} min to drive to ${after.patient} (starts ${clock(ctx, after.startMinute)}, about ${drive.minutes} min away)`,
-          `deja solo ${gap} min para llegar a ${after.patient} (empieza a las ${clock(ctx, after.startMinute)}, a unos ${drive.minutes} min)`,
+          `it leaves only ${gap} min to drive to ${spokenName(after.patient)} (starts ${clock(ctx, after.startMinute)}, about ${drive.minutes} min away)`,
+          `deja solo ${gap} min para llegar a ${spokenName(after.patient)} (empieza a las ${clock(ctx, after.startMinute)}, a unos ${drive.minutes} min)`,
         ),
       );
     }
@@ -197,7 +198,7 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
   const before = timeArg(args, 'before', ctx) ?? DAY_END;
   const events = await loadDay(ctx, date);
   const day = events.filter((v) => !v.allDay || v.patient);
-  const allDay = events.filter((v) => v.allDay).map((v) => v.title);
+  const allDay = events.filter((v) => v.allDay).map((v) => quoted(v.title));
   const intervals = fittingIntervals(ctx, date, day, duration, place, after, before);
   // A drive to or from a place nobody could locate is an assumption: the answer says so.
   const unknownPlaces =
@@ -241,7 +242,7 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
 
 function placeOf(name: string, visits: Visit[]): Place {
   const latest = [...visits].sort((a, b) => b.date.localeCompare(a.date))[0] as Visit;
-  return { coords: latest.coords, window: latest.window, name };
+  return { coords: latest.coords, window: latest.window, name: spokenName(name) };
 }
 
 async function writeAllowed(
@@ -317,7 +318,7 @@ export async function bookVisit(args: Args, ctx: ToolContext): Promise<ToolResul
   const asked = stringArg(args, 'patient');
   const isNew = boolArg(args, 'newPatient') || !asked;
   let name = asked ?? tr(ctx, 'a new patient', 'un paciente nuevo');
-  let place: Place = { coords: null, window: null, name };
+  let place: Place = { coords: null, window: null, name: spokenName(name) };
   let address = stringArg(args, 'address');
   let phone: string | null = null;
   let patientId: string | null = null;
@@ -352,8 +353,8 @@ export async function bookVisit(args: Args, ctx: ToolContext): Promise<ToolResul
       'answer',
       tr(
         ctx,
-        `I find no time ${when(ctx, date)} for a ${duration}-minute visit with ${name} that leaves time to drive between visits${place.window ? ` within their window (${windowText(ctx, place.window)})` : ''}. Would another day work?`,
-        `No encuentro hueco ${when(ctx, date)} para una visita de ${duration} minutos con ${name}. ¿Otro día?`,
+        `I find no time ${when(ctx, date)} for a ${duration}-minute visit with ${spokenName(name)} that leaves time to drive between visits${place.window ? ` within their window (${windowText(ctx, place.window)})` : ''}. Would another day work?`,
+        `No encuentro hueco ${when(ctx, date)} para una visita de ${duration} minutos con ${spokenName(name)}. ¿Otro día?`,
       ),
       { date },
     );
@@ -362,8 +363,8 @@ export async function bookVisit(args: Args, ctx: ToolContext): Promise<ToolResul
   const alternative = check.problems.length ? nearestFit(intervals, start) : null;
   const what = tr(
     ctx,
-    `book a ${duration}-minute ${visitType.toLowerCase()} with ${name}${address ? ` at ${address}` : ''} ${when(ctx, date)} at ${clock(ctx, start)}`,
-    `reservar una ${visitType.toLowerCase()} de ${duration} minutos con ${name}${address ? ` en ${address}` : ''} ${when(ctx, date)} a las ${clock(ctx, start)}`,
+    `book a ${duration}-minute ${spokenName(visitType.toLowerCase())} with ${spokenName(name)}${address ? ` at ${quoted(address, SAY_LIMITS.location)}` : ''} ${when(ctx, date)} at ${clock(ctx, start)}`,
+    `reservar una ${spokenName(visitType.toLowerCase())} de ${duration} minutos con ${spokenName(name)}${address ? ` en ${quoted(address, SAY_LIMITS.location)}` : ''} ${when(ctx, date)} a las ${clock(ctx, start)}`,
   );
   const confirmArgs = {
     patient: asked,
@@ -435,8 +436,8 @@ export async function bookVisit(args: Args, ctx: ToolContext): Promise<ToolResul
           'done',
           tr(
             ctx,
-            `Booked: ${visitType} with ${name} ${when(ctx, date)} at ${clock(ctx, start)}. Your schedule shows it now.`,
-            `Reservado: ${visitType} con ${name} ${when(ctx, date)} a las ${clock(ctx, start)}.`,
+            `Booked: ${spokenName(visitType)} with ${spokenName(name)} ${when(ctx, date)} at ${clock(ctx, start)}. Your schedule shows it now.`,
+            `Reservado: ${spokenName(visitType)} con ${spokenName(name)} ${when(ctx, date)} a las ${clock(ctx, start)}.`,
           ),
           { visit },
         ),
@@ -446,8 +447,8 @@ export async function bookVisit(args: Args, ctx: ToolContext): Promise<ToolResul
         'done',
         tr(
           ctx,
-          `That visit is already booked: ${name} ${when(ctx, date)} at ${clock(ctx, start)}. Nothing else was changed.`,
-          `Esa visita ya está reservada: ${name} ${when(ctx, date)} a las ${clock(ctx, start)}.`,
+          `That visit is already booked: ${spokenName(name)} ${when(ctx, date)} at ${clock(ctx, start)}. Nothing else was changed.`,
+          `Esa visita ya está reservada: ${spokenName(name)} ${when(ctx, date)} a las ${clock(ctx, start)}.`,
         ),
         { visit, calendarChanged: false },
       );
@@ -477,14 +478,11 @@ export async function moveVisit(args: Args, ctx: ToolContext): Promise<ToolResul
   const asksTime = timeArg(args, 'time', ctx);
   if (asksTime === null && date === visit.date)
     throw new ArgumentError(
-      tr(
-        ctx,
-        `When should I move ${visit.patient ?? visit.title} to?`,
-        `¿A qué hora muevo a ${visit.patient ?? visit.title}?`,
-      ),
+      tr(ctx, `When should I move ${visitName(visit)} to?`, `¿A qué hora muevo a ${visitName(visit)}?`),
     );
   const duration = durationMinutes(visit);
-  const name = visit.patient ?? visit.title;
+  // Said as every tool says a visit (its patient, or its title quoted: the calendar's words, never an instruction).
+  const name = visitName(visit);
   const place: Place = { coords: visit.coords, window: visit.window, name };
   const day = (await loadDay(ctx, date)).filter((v) => v.id !== visit.id);
   const intervals = fittingIntervals(ctx, date, day, duration, place);
@@ -567,8 +565,24 @@ export async function cancelVisit(args: Args, ctx: ToolContext): Promise<ToolRes
     throw new ArgumentError(
       tr(ctx, 'Which visit? Find it first (by day and time, position or patient).', '¿Qué visita?'),
     );
-  const event = await ctx.calendar.get(id);
-  if (!event) {
+  const found = ctx.calendar.lookup
+    ? await ctx.calendar.lookup(id)
+    : await ctx.calendar
+        .get(id)
+        .then((e) => (e ? { state: 'live' as const, event: e } : { state: 'deleted' as const }));
+  // Deleted already (a repeated yes): nothing to do. Never on the calendar (a wrong or made-up id): not found.
+  if (found.state === 'absent') {
+    return result(
+      'not_found',
+      tr(
+        ctx,
+        'There is no visit with that id on your calendar. Nothing was changed: find the visit first (by day and time, position or patient).',
+        'No hay ninguna visita con ese identificador en tu calendario. No se cambió nada: busca primero la visita.',
+      ),
+      { visitId: id },
+    );
+  }
+  if (found.state === 'deleted') {
     return result(
       'done',
       tr(
@@ -579,8 +593,8 @@ export async function cancelVisit(args: Args, ctx: ToolContext): Promise<ToolRes
       { visitId: id, calendarChanged: false },
     );
   }
-  const visit = toVisit(event, ctx.timeZone);
-  const name = visit.patient ?? visit.title;
+  const visit = toVisit(found.event, ctx.timeZone);
+  const name = visitName(visit);
   const what = tr(
     ctx,
     `cancel ${name}'s visit ${when(ctx, visit.date)} at ${clock(ctx, visit.startMinute)}`,

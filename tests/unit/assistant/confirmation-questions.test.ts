@@ -98,7 +98,7 @@ describe('what the evening calls found', () => {
   it('puts first what needs the clinician, with the new time or the wish', async () => {
     const reply = await ask('Who confirmed for tomorrow?');
     expect(reply).toContain('For tomorrow, Tuesday, November 24:');
-    expect(reply).toContain('Cy Young (Asked for Thursday morning) asked for another time');
+    expect(reply).toContain('Cy Young (asked for “Thursday morning”) asked for another time');
     expect(reply).toContain('Di Fox asked to cancel');
     expect(reply).toContain('Bo Li (to 2:30 PM) moved their visit');
     expect(reply).toContain('Ed Moe did not answer');

@@ -192,7 +192,7 @@ describe('reading the calendar', () => {
     const next = visitsOn(TODAY)[0] as SeedEvent;
     const reply = await ask("Who is my next patient and what's their address?");
     expect(reply).toContain(`Your next visit: ${patientOf(next)}`);
-    expect(reply).toContain(`Address: ${next.location}`);
+    expect(reply).toContain(`Address: “${next.location}”`);
     expect(reply).toContain(clock(minuteOf(startOf(next))));
   });
 
@@ -289,7 +289,7 @@ describe('reading the calendar', () => {
     const withHtml = mine.find((e) => e.description?.includes('<script>')) as SeedEvent;
     expect(startOf(withHtml)).toBe(`${TODAY}T10:35:00-05:00`);
     const reply = await ask('What do the notes say for my 10:35 today?');
-    expect(reply).toContain('Notes: Gate code 4411. Dog in the yard.');
+    expect(reply).toContain('Notes on the calendar: “Gate code 4411. Dog in the yard.”');
     expect(reply).not.toMatch(/<|script|alert/);
   });
 
@@ -299,7 +299,7 @@ describe('reading the calendar', () => {
     const patient = seed.patients.find((p) => p.fullName === patientOf(visit));
     const reply = await ask(`What's ${first}'s phone number?`);
     expect(reply).toContain(`phone ${patient?.phone}`);
-    expect(reply).toContain(`address ${patient?.address}`);
+    expect(reply).toContain(`address “${patient?.address}”`);
   });
 });
 

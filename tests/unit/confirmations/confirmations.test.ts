@@ -6,6 +6,8 @@ import { type ConfirmationToolContext, runConfirmationTool } from '../../../core
 import {
   arrivalWindowText,
   buildCallList,
+  type CallCandidate,
+  callCandidates,
   callingHoursEnd,
   callVariables,
   eveningCallTime,
@@ -15,10 +17,12 @@ import {
 import type { ConfirmationStatus, VisitConfirmation } from '../../../core/confirmations/contract.ts';
 import { summarise } from '../../../core/confirmations/reoptimise.ts';
 import { readReport } from '../../../core/confirmations/report.ts';
-import { addDays, zonedMinute } from '../../../core/time/zoned-time.ts';
+import type { PatientRecord } from '../../../core/patients/patients.ts';
+import { addDays, hhmmToMinutes, zonedDateTime, zonedMinute } from '../../../core/time/zoned-time.ts';
 import { toVisit, type Visit } from '../../../core/visits/visits.ts';
 import type { ConfirmationStore } from '../../../server/confirmations/store.ts';
 import { type MemoryCalendar, memoryCalendar, seedFor } from '../../support/memory-calendar.ts';
+import { seedPatientRecords } from '../../support/seed-patients.ts';
 
 const ZONE = 'America/Chicago';
 const MAYA = 'maya.patel@homerounds.test';
@@ -47,12 +51,15 @@ describe('calling hours and the evening call time', () => {
 
 describe('the call list', () => {
   const calendar = memoryCalendar(seed, MAYA, ZONE);
-  const visits = dayVisits(calendar);
-  const patientVisits = visits.filter((v) => v.patient);
+  const maya = seed.clinicians.find((c) => c.email === MAYA) as { id: string };
+  const records = seedPatientRecords(seed, maya.id);
+  const candidates = () =>
+    callCandidates([...calendar.events.values()], records, ZONE).filter((c) => c.visit.date === DAY && !c.visit.allDay);
+  const patientVisits = dayVisits(calendar).filter((v) => v.patient);
 
-  it('lists every patient visit with its number in E.164, in visit order', () => {
+  it('lists every patient visit with the patient list’s number in E.164, in visit order', () => {
     const list = buildCallList({
-      visits,
+      candidates: candidates(),
       timeZone: ZONE,
       callAt: eveningCallTime(DAY, '17:00', ZONE),
       doNotCall: new Set(),
@@ -63,23 +70,23 @@ describe('the call list', () => {
     expect([...starts].sort((a, b) => a - b)).toEqual(starts);
   });
 
-  it('skips a number on the do-not-call list, a visit without a number, and everyone outside calling hours', () => {
-    const first = patientVisits[0] as Visit;
+  it('skips a number on the do-not-call list, a patient without a number, and everyone outside calling hours', () => {
+    const [first, second] = candidates().filter((c) => c.record) as [CallCandidate, CallCandidate];
     const blocked = buildCallList({
-      visits: [
-        { ...first, phone: '(312) 555-0199' },
-        { ...first, id: 'nophone', phone: null },
+      candidates: [
+        { ...first, record: { ...(first.record as PatientRecord), phone: '(312) 555-0199' } },
+        { ...second, record: { ...(second.record as PatientRecord), phone: null } },
       ],
       timeZone: ZONE,
       callAt: eveningCallTime(DAY, '17:00', ZONE),
       doNotCall: new Set(['+13125550199']),
     });
     expect(Object.fromEntries(blocked.map((e) => [e.eventId, e.skip]))).toEqual({
-      [first.id]: 'do-not-call',
-      nophone: 'no-phone',
+      [first.visit.id]: 'do-not-call',
+      [second.visit.id]: 'no-phone',
     });
     const late = buildCallList({
-      visits,
+      candidates: candidates(),
       timeZone: ZONE,
       callAt: eveningCallTime(DAY, '21:30', ZONE),
       doNotCall: new Set(),
@@ -88,15 +95,17 @@ describe('the call list', () => {
   });
 
   it('tells the patient only a first name, who comes and an arrival window', () => {
-    const visit = patientVisits[0] as Visit;
+    const { visit, record } = candidates().find((c) => c.record) as CallCandidate;
     const vars = callVariables({
-      visit,
+      patientName: (record as PatientRecord).full_name,
+      start: new Date(visit.start),
+      timeZone: ZONE,
       clinician: { name: 'Maya Patel', discipline: 'RN' },
       agencyName: 'Lakeshore Home Health',
       callbackNumber: '+13125550100',
       callToken: 'tok',
     });
-    expect(vars.patientFirstName).toBe((visit.patient as string).split(' ')[0]);
+    expect(vars.patientFirstName).toBe((record as PatientRecord).full_name.split(' ')[0]);
     expect(vars.clinicianName).toBe('Maya Patel, your nurse');
     expect(vars.visitDay).toBe('Tuesday, November 24');
     expect(JSON.stringify(vars)).not.toContain(visit.visitType as string);
@@ -105,34 +114,25 @@ describe('the call list', () => {
   });
 
   it('calls a listed patient only with their consent, on the list’s phone', () => {
-    const visit = patientVisits[0] as Visit;
-    const entry = (callConsent: boolean | null) =>
+    const candidate = candidates().find((c) => c.record) as CallCandidate;
+    const record = candidate.record as PatientRecord;
+    const entry = (changes: Partial<PatientRecord>) =>
       buildCallList({
-        visits: [{ ...visit, phone: '(312) 555-0142', callConsent }],
+        candidates: [{ ...candidate, record: { ...record, ...changes } }],
         timeZone: 'America/Chicago',
         callAt: new Date('2026-11-23T23:00:00Z'),
         doNotCall: new Set(),
       })[0];
-    expect(entry(false)?.skip).toBe('no-consent');
-    expect(entry(true)?.skip).toBeNull();
-    expect(entry(null)?.skip).toBeNull();
-    const listed = toVisit(
-      {
-        id: visit.id,
-        title: visit.title,
-        start: visit.start,
-        end: visit.end,
-        allDay: false,
-        description: 'Phone: (312) 555-0100',
-        properties: { homeroundsPatientPhone: '(773) 555-0199', homeroundsCallConsent: 'false' },
-      },
-      'America/Chicago',
-    );
-    expect([listed.phone, listed.callConsent]).toEqual(['(773) 555-0199', false]);
+    expect(entry({ automated_calls_consent: false })?.skip).toBe('no-consent');
+    expect(entry({ automated_calls_consent: true, phone: '(773) 555-0199' })).toMatchObject({
+      skip: null,
+      phone: '+17735550199',
+      patientId: record.id,
+    });
   });
 
   it('tells a patient whose visit "Use this order" moved the new time and the one they knew', () => {
-    const visit = patientVisits[0] as Visit;
+    const { visit, record } = candidates().find((c) => c.record) as CallCandidate;
     const known = new Date(Date.parse(visit.start) - 90 * 60_000).toISOString();
     const moved = toVisit(
       {
@@ -147,14 +147,18 @@ describe('the call list', () => {
     );
     expect(moved.movedFrom).toBe(known);
     const [entry] = buildCallList({
-      visits: [{ ...moved, phone: '(312) 555-0142' }],
+      candidates: [{ visit: moved, record }],
       timeZone: 'America/Chicago',
       callAt: new Date('2026-11-23T23:00:00Z'),
       doNotCall: new Set(),
     });
     expect(entry?.movedFrom).toBe(known);
+    const at = (hhmm: string) => zonedDateTime(DAY, hhmmToMinutes(hhmm), ZONE).instant;
     const vars = callVariables({
-      visit: { ...visit, startMinute: 10 * 60 + 30, movedFromMinute: 9 * 60 },
+      patientName: 'Rosa Delgado',
+      start: at('10:30'),
+      movedFrom: at('09:00'),
+      timeZone: ZONE,
       clinician: { name: 'Maya Patel' },
       agencyName: 'Lakeshore Home Health',
       callbackNumber: '+13125550100',

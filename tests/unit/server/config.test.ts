@@ -60,7 +60,7 @@ describe('server configuration from the Edge Functions environment', () => {
 
   it('a function names every missing setting it needs, and only those', () => {
     expect(problemWith('call-token', {})).toBe(
-      'missing secrets: SUPABASE_URL, SUPABASE_ANON_KEY, HOMEROUNDS_CALL_TOKEN_SECRET. Set them with `supabase secrets set NAME=value`.',
+      'missing secrets: SUPABASE_URL, SUPABASE_ANON_KEY, HOMEROUNDS_CALL_TOKEN_SECRET, SUPABASE_DB_URL. Set them with `supabase secrets set NAME=value`.',
     );
     // google-token never signs call tokens: their secret is not asked of it.
     const { HOMEROUNDS_CALL_TOKEN_SECRET: _unused, ...withoutCallToken } = FULL;

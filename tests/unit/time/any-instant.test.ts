@@ -13,7 +13,7 @@ import { runTool } from '../../../core/assistant/tools/index.ts';
 import { parseMoments, parseRange } from '../../../core/assistant/when.ts';
 import { eventsListUrl, eventsWindow } from '../../../core/calendar/events-request.ts';
 import { callingHoursEnd, eveningCallTime, withinCallingHours } from '../../../core/confirmations/call-list.ts';
-import { DEFAULT_CALL_AT } from '../../../core/confirmations/contract.ts';
+import { DEFAULT_CALL_AT, DEFAULT_CALLING_RULES } from '../../../core/confirmations/contract.ts';
 import { relativeDayText, zonedDate, zonedMinute, zonedRfc3339 } from '../../../core/time/zoned-time.ts';
 import { INITIAL_STATE, takeTurn } from '../../../emulators/assistant/conversation.ts';
 import { generateSeed, type Seed } from '../../../fixtures/seed.ts';
@@ -23,6 +23,7 @@ import type { ConfirmationSettings, ConfirmationStore } from '../../../server/co
 import { defaultRouteDay, localDay } from '../../../web/src/features/route/route-days.ts';
 import { type MemoryCalendar, memoryCalendar } from '../../support/memory-calendar.ts';
 import { visitsOn } from '../../support/seed-calendar.ts';
+import { seedPatientRecords } from '../../support/seed-patients.ts';
 
 const ZONE = 'America/Chicago';
 const MAYA = 'maya.patel@homerounds.test';
@@ -358,12 +359,16 @@ function world(row: Instant) {
 }
 
 /** The evening-call runner over the in-memory calendar, with a store that holds only what plan and tick read. */
-function confirmationRunner(now: Date, calendar: MemoryCalendar, clinician: { id: string; fullName: string }) {
+function confirmationRunner(
+  now: Date,
+  calendar: MemoryCalendar,
+  clinician: { id: string; fullName: string },
+  seed: Seed,
+) {
   const created: Array<{ date: string; callAt: number; latestAt: number }> = [];
   const settings: ConfirmationSettings = {
     enabled: true,
     callAt: DEFAULT_CALL_AT,
-    timeZone: null, // the calendar's zone
     agencyName: 'Lakeshore Home Health',
     callbackNumber: null,
   };
@@ -374,6 +379,7 @@ function confirmationRunner(now: Date, calendar: MemoryCalendar, clinician: { id
     calendarZone: async () => null,
     saveCalendarZone: async () => {},
     doNotCall: async () => new Set<string>(),
+    callingRules: async () => DEFAULT_CALLING_RULES,
     batch: async () => null,
     openBatches: async () => [],
     // The batch the cron creates, as its machine was started (the row itself is not needed here).
@@ -388,7 +394,9 @@ function confirmationRunner(now: Date, calendar: MemoryCalendar, clinician: { id
   const runner = createBatchRunner({
     store: store as unknown as ConfirmationStore,
     calendarFor: () => calendar,
-    voice: { createCampaign: never, createCall: never },
+    voice: { createCampaign: never, createCall: never, getCall: never },
+    // The seeded patients are on Maya's list, consenting: each of her visits is called.
+    patients: async () => seedPatientRecords(seed, clinician.id),
     assistantId: async () => 'assistant',
     phoneNumberId: async () => 'number',
     callTokenSecret: 'a-test-call-token-secret-of-32-characters!',
@@ -478,7 +486,7 @@ describe.each(INSTANTS)('at $at ($what)', (row) => {
     expect(withinCallingHours(now, ZONE)).toBe(row.callingHours);
     expect(withinCallingHours(new Date(row.callAt), ZONE)).toBe(true);
 
-    const { runner, created, logs } = confirmationRunner(now, calendar, maya);
+    const { runner, created, logs } = confirmationRunner(now, calendar, maya, seed);
     const plan = await runner.plan(MAYA);
     expect(plan.date).toBe(row.tomorrow);
     expect(plan.timeZone).toBe(ZONE);

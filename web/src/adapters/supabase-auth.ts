@@ -2,8 +2,9 @@
 // that Google's refresh token reaches the token broker). Failures are thrown to the machine, which logs
 // them (spec §8: sign-in/out and session errors go to the console). Also the incremental consent that
 // adds calendar write access when the assistant first needs it, and (given by the caller) the hand-over
-// of Google's refresh token to the server's broker.
+// of Google's refresh token to the server's broker. Sign-out first ends the clinician's call tokens (revokeCallTokens).
 import type { Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { FUNCTION_NAMES } from '../../../core/assistant/contract.ts';
 import { CALENDAR_EVENTS_SCOPE, CALENDAR_READONLY_SCOPE } from '../../../core/google/access.ts';
 import type { AuthChangeEventName, AuthPorts, AuthUser, Profile } from '../../../machines/auth/index.ts';
 import type { SupabaseLoader } from './supabase-client.ts';
@@ -130,6 +131,7 @@ export function createSupabaseAuthPorts(loader: SupabaseLoader, options: Supabas
 
     async signOut() {
       const client = await loader.load();
+      await revokeCallTokens(client);
       const { error } = await client.auth.signOut();
       if (error) throw error;
     },
@@ -138,6 +140,26 @@ export function createSupabaseAuthPorts(loader: SupabaseLoader, options: Supabas
 
     askWriteAccess: calendarWriteAccess(loader, options.writeAccessRedirectTo ?? (() => currentPageUrl())),
   };
+}
+
+/** How long sign-out waits for the call tokens' revocation (the auth machine gives sign-out 10 s in all). */
+export const REVOKE_CALL_TOKENS_TIMEOUT_MS = 3_000;
+
+/**
+ * Ends the call tokens issued to this clinician (server/functions/call-token.ts, `revoke`), while the session can
+ * still say who they are: a call or chat token handed to the voice platform stops working at sign-out, not 30 minutes
+ * later. Best effort: sign-out goes on when the function cannot be reached (the tokens then end when they expire).
+ */
+export async function revokeCallTokens(client: SupabaseClient): Promise<void> {
+  try {
+    const { error } = await client.functions.invoke(`${FUNCTION_NAMES.callToken}/revoke`, {
+      method: 'POST',
+      timeout: REVOKE_CALL_TOKENS_TIMEOUT_MS,
+    });
+    if (error) console.warn('[auth] call tokens not revoked at sign-out:', error.message);
+  } catch (error) {
+    console.warn('[auth] call tokens not revoked at sign-out:', (error as Error).message);
+  }
 }
 
 /** This page's address without the fragment: where the write consent returns to. */
