@@ -232,27 +232,40 @@ describe('the patient store', () => {
         automated_calls_consent: false,
       },
     ]);
-    const linker = vi.fn(async () => {});
+    const linker = vi.fn(async () => 2);
+    const reloaded = vi.fn();
     render(
-      <PatientsView events={EVENTS} onClose={() => {}} store={store} timeZone="America/Chicago" linker={linker} />,
+      <PatientsView
+        events={EVENTS}
+        onClose={() => {}}
+        store={store}
+        timeZone="America/Chicago"
+        linker={linker}
+        onCalendarChanged={reloaded}
+      />,
     );
     await screen.findByRole('list', { name: 'Patients' });
     expect(linker).toHaveBeenCalledWith([{ patientId: 'p1', eventIds: ['e1', 'e3'] }]);
+    // Linked events have new etags: the schedule reloads them.
+    await vi.waitFor(() => expect(reloaded).toHaveBeenCalled());
 
     const bodies: unknown[] = [];
     let writeAccess = false;
     const fetch = vi.fn(async (_url: unknown, init?: RequestInit) => {
       bodies.push(JSON.parse(String(init?.body)));
-      return new Response(JSON.stringify({ linked: [], unchanged: [], skipped: [], writeAccess }), { status: 200 });
+      const linked = writeAccess ? init && JSON.parse(String(init.body)).eventIds : [];
+      return new Response(JSON.stringify({ linked, unchanged: [], skipped: [], writeAccess }), { status: 200 });
     });
     const loader = {
       load: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 't' } } }) } }),
     };
     const link = createPatientLinker(loader as never, { supabaseUrl: 'http://x', anonKey: 'k', fetch: fetch as never });
-    await link([
-      { patientId: 'p1', eventIds: ['e1'] },
-      { patientId: 'p2', eventIds: ['e4'] },
-    ]);
+    expect(
+      await link([
+        { patientId: 'p1', eventIds: ['e1'] },
+        { patientId: 'p2', eventIds: ['e4'] },
+      ]),
+    ).toBe(0);
     // Not allowed: the second patient is not asked for this page load.
     expect(bodies).toEqual([{ patientId: 'p1', eventIds: ['e1'] }]);
     writeAccess = true;
@@ -261,8 +274,8 @@ describe('the patient store', () => {
       anonKey: 'k',
       fetch: fetch as never,
     });
-    await again([{ patientId: 'p1', eventIds: ['e1', 'e3'] }]);
-    await again([{ patientId: 'p1', eventIds: ['e1', 'e3', 'e5'] }]);
+    expect(await again([{ patientId: 'p1', eventIds: ['e1', 'e3'] }])).toBe(2);
+    expect(await again([{ patientId: 'p1', eventIds: ['e1', 'e3', 'e5'] }])).toBe(1);
     expect(bodies.slice(1)).toEqual([
       { patientId: 'p1', eventIds: ['e1', 'e3'] },
       { patientId: 'p1', eventIds: ['e5'] },

@@ -79,8 +79,9 @@ async function linkEvents(
   accessToken: string | undefined,
   patientId: string,
   eventIds: readonly string[],
-): Promise<boolean> {
-  if (!options.supabaseUrl || !options.anonKey || !accessToken || eventIds.length === 0) return true;
+): Promise<{ allowed: boolean; linked: number }> {
+  const none = { allowed: true, linked: 0 };
+  if (!options.supabaseUrl || !options.anonKey || !accessToken || eventIds.length === 0) return none;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   try {
     const response = await doFetch(`${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/${LINK_PATIENT_FUNCTION}`, {
@@ -90,17 +91,20 @@ async function linkEvents(
     });
     if (!response.ok) {
       await response.body?.cancel();
-      return true;
+      return none;
     }
-    const answer = (await response.json()) as { writeAccess?: unknown };
-    return answer.writeAccess !== false;
+    const answer = (await response.json()) as { writeAccess?: unknown; linked?: unknown };
+    return {
+      allowed: answer.writeAccess !== false,
+      linked: Array.isArray(answer.linked) ? answer.linked.length : 0,
+    };
   } catch {
-    return true; // Matched by name meanwhile.
+    return none; // Matched by name meanwhile.
   }
 }
 
-/** Links a listed patient's events that carry no link yet (core/patients unlinkedVisits groups them). */
-export type PatientLinker = (groups: readonly UnlinkedVisits[]) => Promise<void>;
+/** Links a listed patient's events that carry no link yet (core/patients unlinkedVisits groups them): how many were. */
+export type PatientLinker = (groups: readonly UnlinkedVisits[]) => Promise<number>;
 
 /**
  * The page's linker: events the product could not link when their patient was added (no calendar-change consent
@@ -111,14 +115,18 @@ export function createPatientLinker(loader: SupabaseLoader, options: PatientStor
   const asked = new Set<string>();
   let allowed = true;
   return async (groups) => {
+    let linked = 0;
     for (const group of groups) {
       const eventIds = group.eventIds.filter((id) => !asked.has(id));
       if (!allowed || eventIds.length === 0) continue;
       for (const id of eventIds) asked.add(id);
       const client = await loader.load();
       const { data } = await client.auth.getSession();
-      allowed = await linkEvents(options, data.session?.access_token, group.patientId, eventIds);
+      const answer = await linkEvents(options, data.session?.access_token, group.patientId, eventIds);
+      allowed = answer.allowed;
+      linked += answer.linked;
     }
+    return linked;
   };
 }
 

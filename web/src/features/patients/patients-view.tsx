@@ -28,9 +28,11 @@ export interface PatientsViewProps {
   timeZone?: string;
   /** Links events added before consent (default: the page's, main.tsx). */
   linker?: PatientLinker | null;
+  /** Events were linked on the calendar (their etags changed): the schedule reloads them. */
+  onCalendarChanged?(): void;
 }
 
-export function PatientsView({ events, onClose, store, timeZone, linker }: PatientsViewProps) {
+export function PatientsView({ events, onClose, store, timeZone, linker, onCalendarChanged }: PatientsViewProps) {
   const patients = store === undefined ? pagePatients() : store;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -50,6 +52,7 @@ export function PatientsView({ events, onClose, store, timeZone, linker }: Patie
           store={patients}
           timeZone={timeZone ?? clinicianTimeZone()}
           linker={linker === undefined ? pagePatientLinker() : linker}
+          onLinked={onCalendarChanged}
         />
       ) : (
         <p className="patients-view__problem">The patient list is not available here.</p>
@@ -63,14 +66,16 @@ function PatientsContent({
   store,
   timeZone,
   linker,
+  onLinked,
 }: {
   events: readonly CalendarEvent[];
   store: PatientListPorts;
   timeZone: string;
   linker: PatientLinker | null;
+  onLinked?: () => void;
 }) {
   const list = usePatientList(store);
-  useLinkSweep(linker, events, list.status === 'ready', list.patients);
+  useLinkSweep(linker, events, list.status === 'ready', list.patients, onLinked);
   const suggestions = useMemo(
     () => (list.status === 'ready' || list.status === 'saving' ? suggestPatients(events, timeZone, list.known) : []),
     [events, timeZone, list.status, list.known],

@@ -17,14 +17,13 @@ import type { PatientListPorts } from '../../../../machines/patient-list/index.t
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { type MeasureDrives, pageDriveTimes } from '../../adapters/drive-times.ts';
 import { type LocateAddresses, pageLocations } from '../../adapters/locations.ts';
-import { pagePatientLinker, pagePatients } from '../../adapters/patients.ts';
+import { pagePatients } from '../../adapters/patients.ts';
 import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../adapters/profile-home.ts';
 import { pageMoveRule } from '../../adapters/profile-rule.ts';
 import { pageReorderDay, type ReorderDay } from '../../adapters/reorder-day.ts';
 import { appNow } from '../../app/clock.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
-import { useLinkSweep } from '../patients/use-link-sweep.ts';
 import { usePatientList } from '../patients/use-patient-list.ts';
 import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
 import { formatDayLong, localDay } from './route-days.ts';
@@ -122,8 +121,6 @@ export function RouteView({
   // What the clinician confirmed on the patient list (windows, addresses, "not a patient") is read into the events;
   // the plan waits for the list (at most 10 s, the patient-list machine's limit) and goes on without it after.
   const list = usePatientList(patients === undefined ? pagePatients() : patients);
-  // Events that name a listed patient but were never linked (added before consent) are linked in the background.
-  useLinkSweep(patients === undefined ? pagePatientLinker() : null, events, list.status === 'ready', list.patients);
   const listed = useMemo(
     () => (list.status === 'loading' ? events : withPatientRecords(events, [...list.patients, ...list.notPatients])),
     [events, list.status, list.patients, list.notPatients],

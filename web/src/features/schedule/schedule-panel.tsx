@@ -202,7 +202,7 @@ export function SchedulePanel({
       {showCalendar && patientsOpen && routeDay === null ? (
         <ErrorBoundary>
           <Suspense fallback={<Spinner label={PATIENTS_LOADING_TEXT} />}>
-            <PatientsView events={view.events} onClose={closePatients} />
+            <PatientsView events={view.events} onClose={closePatients} onCalendarChanged={refresh} />
           </Suspense>
         </ErrorBoundary>
       ) : null}
