@@ -3,11 +3,14 @@
 // moves nothing twice (and the server leaves an event already in place alone). Once applied, Undo sends every moved
 // event back to its booked start with the etag the move left. Whenever the calendar changed, or may have, the
 // schedule is told to reload (emitted `order.calendarChanged`). Given up after 30 s, saying the visits may have moved.
+// After a move, "Call them now" has the patients whose time moved called at once (once; the evening call tells the
+// others), where the face can.
 import { assign, emit, setup } from 'xstate';
+import type { CallMovedResponse } from '../../core/confirmations/call-moved-contract.ts';
 import type { ReorderMove, ReorderResponse } from '../../core/routing/reorder-contract.ts';
 import { undoMoves } from '../../core/routing/reorder-contract.ts';
 import { notProvidedPromise } from '../shared/not-provided.ts';
-import { calendarMayHaveChanged, failureOf } from './day-order.messages.ts';
+import { calendarMayHaveChanged, callFailureOf, DAY_ORDER_MESSAGES, failureOf } from './day-order.messages.ts';
 import type { DayOrderContext, DayOrderEmitted, DayOrderEvent, DayOrderInput } from './day-order.types.ts';
 
 /** A server that has not answered by then is given up (its request aborted); the visits may have moved. */
@@ -25,23 +28,39 @@ export const dayOrderMachine = setup({
   },
   actors: {
     reorder: notProvidedPromise<ReorderResponse, ReorderInput>('reorder'),
+    callMoved: notProvidedPromise<CallMovedResponse, { day: string; eventIds: readonly string[] }>('callMoved'),
   },
   delays: { orderTimeout: ORDER_TIMEOUT_MS },
   guards: {
     hasMoves: ({ event }) => event.type === 'order.use' && event.moves.length > 0,
     calendarMayHaveChanged: ({ event }) => calendarMayHaveChanged(failureOf((event as { error?: unknown }).error)),
+    canCall: ({ context }) =>
+      context.callsPatients &&
+      (context.applied?.moved.length ?? 0) > 0 &&
+      context.calls === null &&
+      context.callFailure === null,
   },
   actions: {
     calendarChanged: emit({ type: 'order.calendarChanged' }),
     takeMoves: assign({
       moves: ({ event }) => (event.type === 'order.use' ? event.moves : []),
       failure: null,
+      calls: null,
+      callFailure: null,
     }),
     keepFailure: assign({ failure: ({ event }) => failureOf((event as { error?: unknown }).error) }),
   },
 }).createMachine({
   id: 'day-order',
-  context: ({ input }) => ({ day: input.day, moves: [], applied: null, failure: null }),
+  context: ({ input }) => ({
+    day: input.day,
+    moves: [],
+    applied: null,
+    failure: null,
+    callsPatients: input.callsPatients === true,
+    calls: null,
+    callFailure: null,
+  }),
   initial: 'proposed',
   states: {
     proposed: {
@@ -65,7 +84,21 @@ export const dayOrderMachine = setup({
       after: { orderTimeout: { target: 'uncertain', actions: 'calendarChanged' } },
     },
     applied: {
-      on: { 'order.undo': 'undoing' },
+      on: { 'order.undo': 'undoing', 'order.callNow': { guard: 'canCall', target: 'callingPatients' } },
+    },
+    callingPatients: {
+      tags: ['busy'],
+      invoke: {
+        id: 'callMoved',
+        src: 'callMoved',
+        input: ({ context }) => ({ day: context.day, eventIds: (context.applied?.moved ?? []).map((m) => m.id) }),
+        onDone: { target: 'applied', actions: assign({ calls: ({ event }) => event.output }) },
+        onError: {
+          target: 'applied',
+          actions: assign({ callFailure: ({ event }) => callFailureOf(event.error) }),
+        },
+      },
+      after: { orderTimeout: { target: 'applied', actions: assign({ callFailure: DAY_ORDER_MESSAGES.callNoAnswer }) } },
     },
     undoing: {
       tags: ['busy'],

@@ -9,7 +9,18 @@ export const DAY_ORDER_MESSAGES = {
   noAnswer:
     'No answer from the server in 30 seconds: your visits may or may not have moved. The calendar is reloaded; check it before trying again.',
   undoFailed: 'Undo did not go through:',
+  calling: 'Calling the patients whose time moved…',
+  callFailed:
+    'The calls could not be placed just now: the patients hear the new time in the evening confirmation call.',
+  callNoAnswer:
+    'No answer from the server in 30 seconds: some patients may have been called. The others hear the new time in the evening confirmation call.',
 } as const;
+
+/** "Not called" reasons the server gave are its own words; the message of a thrown call failure, if it has one. */
+export function callFailureOf(error: unknown): string {
+  const { message, code } = (error ?? {}) as { message?: unknown; code?: unknown };
+  return typeof code === 'string' && typeof message === 'string' && message ? message : DAY_ORDER_MESSAGES.callFailed;
+}
 
 /**
  * What the port threw, as a failure the view can say: the server's code and sentence (the adapter's ReorderFailure),

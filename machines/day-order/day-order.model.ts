@@ -31,7 +31,7 @@ const APPLIED: ReorderResponse = {
 export const dayOrderModel: MachineModel<typeof dayOrderMachine> = {
   name: 'day-order',
   machine: dayOrderMachine,
-  input: { day: '2026-11-30' },
+  input: { day: '2026-11-30', callsPatients: true },
   outcomes: {
     reorder: [
       { label: 'moved', output: APPLIED },
@@ -45,6 +45,22 @@ export const dayOrderModel: MachineModel<typeof dayOrderMachine> = {
       },
       { label: 'network down', error: new TypeError('Failed to fetch') },
     ],
+    callMoved: [
+      {
+        label: 'called',
+        output: {
+          date: '2026-11-30',
+          called: ['evt-a'],
+          notCalled: [{ eventId: 'evt-b', reason: 'has not agreed to automated calls' }],
+        },
+      },
+      { label: 'refused', error: { code: 'unauthorized', message: 'Your session has ended: sign in again.' } },
+    ],
   },
-  events: [{ type: 'order.use', moves: MOVES }, { type: 'order.use', moves: [] }, { type: 'order.undo' }],
+  events: [
+    { type: 'order.use', moves: MOVES },
+    { type: 'order.use', moves: [] },
+    { type: 'order.undo' },
+    { type: 'order.callNow' },
+  ],
 };

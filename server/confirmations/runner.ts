@@ -17,6 +17,7 @@ import {
   skipText,
   withinCallingHours,
 } from '../../core/confirmations/call-list.ts';
+import type { CallMovedResponse } from '../../core/confirmations/call-moved-contract.ts';
 import type {
   BatchState,
   BatchStatus,
@@ -163,37 +164,45 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     };
   }
 
+  /**
+   * The voice platform's customer for one call: the patient's number and first name, and the call's variables with a
+   * call token scoped to that visit (worded in the patient's zone). `key` names the batch (or the clinician's "call
+   * now") in the externalId, so a report identifies the visit even when the platform leaves the overrides out.
+   */
+  async function customerFor(
+    call: { userId: string; visitDate: string; clinician: Clinician; timeZone: string; key: string },
+    target: CallTarget,
+    latestAt: number,
+  ) {
+    const settings = await store.settings(call.userId);
+    const ttl = Math.max(60, Math.round((latestAt - deps.now().getTime()) / 1000) + TOKEN_GRACE_S);
+    const { token } = await signCallToken(call.userId, deps.callTokenSecret, deps.now(), ttl, {
+      eventId: target.eventId,
+      visitDate: call.visitDate,
+    });
+    // Worded in the patient's zone: a Monday 8 am visit in Chicago is never "Tuesday between 4 and 5 AM".
+    const variableValues = callVariables({
+      patientName: target.patientName,
+      start: new Date(target.originalStart),
+      movedFrom: target.movedFrom ? new Date(target.movedFrom) : null,
+      timeZone: target.timeZone ?? call.timeZone,
+      clinician: { name: call.clinician.name, discipline: call.clinician.discipline },
+      agencyName: settings.agencyName,
+      callbackNumber: settings.callbackNumber ?? deps.defaultCallbackNumber,
+      callToken: token,
+    });
+    return {
+      number: target.phone,
+      name: variableValues.patientFirstName,
+      externalId: `${call.key}:${target.eventId}`,
+      assistantOverrides: { variableValues },
+    };
+  }
+
   /** The machine's I/O for one batch row. */
   function portsFor(row: BatchRow, clinician: Clinician, timeZone: string): ConfirmationBatchPorts {
     const { userId, visitDate } = row;
-    const settingsP = store.settings(userId);
-
-    async function customerFor(target: CallTarget, latestAt: number) {
-      const settings = await settingsP;
-      const ttl = Math.max(60, Math.round((latestAt - deps.now().getTime()) / 1000) + TOKEN_GRACE_S);
-      const { token } = await signCallToken(userId, deps.callTokenSecret, deps.now(), ttl, {
-        eventId: target.eventId,
-        visitDate,
-      });
-      // Worded in the patient's zone: a Monday 8 am visit in Chicago is never "Tuesday between 4 and 5 AM".
-      const variableValues = callVariables({
-        patientName: target.patientName,
-        start: new Date(target.originalStart),
-        movedFrom: target.movedFrom ? new Date(target.movedFrom) : null,
-        timeZone: target.timeZone ?? timeZone,
-        clinician: { name: clinician.name, discipline: clinician.discipline },
-        agencyName: settings.agencyName,
-        callbackNumber: settings.callbackNumber ?? deps.defaultCallbackNumber,
-        callToken: token,
-      });
-      return {
-        number: target.phone,
-        name: variableValues.patientFirstName,
-        // Identifies the visit in reports even when the platform leaves the overrides out.
-        externalId: `${row.id}:${target.eventId}`,
-        assistantOverrides: { variableValues },
-      };
-    }
+    const callOf = { userId, visitDate, clinician, timeZone, key: row.id };
 
     /**
      * The targets that may be dialled now, each checked against the patient list, the agency's rules, the do-not-call
@@ -253,7 +262,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         // Checked right before it is sent, not only when the list was made.
         const { cleared: targets, latestAt } = await clearedTargets(pending, new Date(now), batchLatest, 'first');
         if (targets.length === 0) return { campaignId: 'none', placed: 0 };
-        const customers = await Promise.all(targets.map((t) => customerFor(t, latestAt)));
+        const customers = await Promise.all(targets.map((t) => customerFor(callOf, t, latestAt)));
         const ids = targets.map((t) => t.eventId);
         // Marked before the request: a report may come back before the answer does.
         await store.markCalling(userId, visitDate, ids);
@@ -293,7 +302,7 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
         const { cleared: targets } = await clearedTargets(due, new Date(now), latestAt, 'retry');
         let placed = 0;
         for (const target of targets) {
-          const customer = await customerFor(target, latestAt);
+          const customer = await customerFor(callOf, target, latestAt);
           await store.markCalling(userId, visitDate, [target.eventId]);
           try {
             const call = await deps.voice.createCall(
@@ -454,6 +463,88 @@ export function createBatchRunner(deps: BatchRunnerDeps) {
     plan,
     status,
     visitOfPlacedCall,
+
+    /**
+     * The clinician's "call them now" after moving visits: the moved patients among `eventIds` get their confirmation
+     * call at once (it tells them the new time) instead of in the evening. Each is checked as a placement is (on the
+     * list, consenting, allowed number, not on the do-not-call list, their calling hours now); a visit already
+     * called, answered or not moved is left alone. The calls are recorded on the day's rows, so the evening batch
+     * does not call them again and their reports are taken as the batch's.
+     */
+    async callMovedNow(userId: string, date: string, eventIds: readonly string[]): Promise<CallMovedResponse> {
+      const clinician = await clinicianOf(userId);
+      const timeZone = await zoneOf(clinician);
+      const now = deps.now();
+      const [rules, doNotCall, records] = await Promise.all([
+        store.callingRules(),
+        store.doNotCall(),
+        patientsOf(clinician.userId),
+      ]);
+      const asked = new Set(eventIds);
+      const entries = buildCallList({
+        candidates: await dayCandidates(clinician.userId, date, timeZone),
+        timeZone,
+        callAt: now,
+        doNotCall,
+        rules,
+      }).filter((entry) => asked.has(entry.eventId));
+      const answer: CallMovedResponse = { date, called: [], notCalled: [] };
+      const notCalled = (eventId: string, reason: string) => answer.notCalled.push({ eventId, reason });
+      for (const id of asked) {
+        if (!entries.some((entry) => entry.eventId === id)) notCalled(id, 'not a visit on that day any more');
+      }
+      const toCall: CallListEntry[] = [];
+      for (const entry of entries) {
+        const current = await store.current(clinician.userId, date, entry.eventId);
+        if (current && !['pending', 'skipped'].includes(current.status)) notCalled(entry.eventId, 'already called');
+        else if (entry.skip) notCalled(entry.eventId, skipText(entry));
+        else if (!entry.movedFrom) notCalled(entry.eventId, 'its time did not move');
+        else toCall.push(entry);
+      }
+      if (toCall.length === 0) return answer;
+      const batch = await store.batch(clinician.userId, date);
+      await store.writeCallList(batch?.id ?? null, clinician.userId, date, toCall, skipText);
+      const byId = new Map(records.map((record) => [record.id, record]));
+      const targets = (await store.targets(clinician.userId, date, ['pending'], 1)).filter((t) =>
+        toCall.some((entry) => entry.eventId === t.eventId),
+      );
+      const callOf = { userId: clinician.userId, visitDate: date, clinician, timeZone, key: batch?.id ?? 'now' };
+      for (const target of targets) {
+        const zone = target.timeZone ?? timeZone;
+        // Checked right before it is placed, as every confirmation call is.
+        const refusal = placementRefusal({
+          phone: target.phone,
+          record: target.patientId ? byId.get(target.patientId) : null,
+          timeZone: zone,
+          at: now,
+          doNotCall,
+          rules,
+        });
+        if (refusal) {
+          notCalled(target.eventId, skipText(refusal));
+          continue;
+        }
+        const customer = await customerFor(callOf, target, callingHoursEnd(now, zone, rules.window).getTime());
+        await store.markCalling(clinician.userId, date, [target.eventId]);
+        try {
+          const call = await deps.voice.createCall({
+            name: `HomeRounds confirmation ${date}`,
+            assistantId: await deps.assistantId(),
+            phoneNumberId: await deps.phoneNumberId(),
+            customer: { number: customer.number, name: customer.name, externalId: customer.externalId },
+            assistantOverrides: customer.assistantOverrides,
+          });
+          await store.setCallId(clinician.userId, date, target.eventId, call.id);
+          answer.called.push(target.eventId);
+        } catch (error) {
+          // Not placed: back to pending, so the evening batch calls it.
+          await store.revertCalling(clinician.userId, date, [target.eventId]);
+          notCalled(target.eventId, 'the call could not be placed; the evening call will try');
+          log(`confirmations: a call-now call failed: ${(error as Error).name}`);
+        }
+      }
+      return answer;
+    },
 
     /** An administrator's run: the day's batch starts now (calling hours permitting). */
     async run(who: string, date?: string, force = false): Promise<BatchStatus> {

@@ -283,7 +283,8 @@ export function createConfirmationStore(query: SqlQuery) {
 
     /** Writes the call list: new visits pending (or skipped, with the reason); settled rows are kept. */
     async writeCallList(
-      batchId: string,
+      /** Null for the clinician's "call now" before the day's batch exists (the batch adopts the rows later). */
+      batchId: string | null,
       userId: string,
       visitDate: string,
       entries: readonly CallListEntry[],

@@ -1,9 +1,11 @@
 // /functions/v1/confirmations: evening confirmation calls (docs/confirmations.md). Administrators (the
 // CLI, with the admin secret) plan, run, cancel and read a clinician's batch; a cron posts /tick; a
-// signed-in clinician may read their own day's status; the voice platform posts each call's
+// signed-in clinician may read their own day's status and have the patients whose visits they moved called now
+// (/call-moved); the voice platform posts each call's
 // end-of-call-report to /webhook, signed (HMAC) when a signing secret is configured, else with the server
 // secret, and it is taken only for a call a batch placed. Errors are `{code, message}` JSON.
 import { CalendarApiError } from '../../core/calendar/calendar-client.ts';
+import { CALL_MOVED_ACTION, MAX_CALL_MOVED } from '../../core/confirmations/call-moved-contract.ts';
 import type { BatchState } from '../../core/confirmations/contract.ts';
 import { readReport } from '../../core/confirmations/report.ts';
 import { GoogleGrantMissingError } from '../../core/google/access.ts';
@@ -139,6 +141,25 @@ export function createConfirmationsHandler(config: ConfirmationsConfig): WebHand
     return json(200, {});
   }
 
+  /** POST call-moved {date, eventIds}: the signed-in clinician's "call them now" after "Use this order". */
+  async function callMoved(request: Request): Promise<Response> {
+    const caller = await supabaseCaller(request, config);
+    const body = await readJsonObject(request);
+    const usage = `Send {"date": "YYYY-MM-DD", "eventIds": ["<event id>", …]}: 1 to ${MAX_CALL_MOVED} events.`;
+    if (!body) return errorJson(400, 'bad_request', `The body must be a JSON object. ${usage}`);
+    const { date, eventIds } = body;
+    if (!isIsoDate(date)) return errorJson(400, 'bad_request', `"date" must be a calendar date. ${usage}`);
+    if (
+      !Array.isArray(eventIds) ||
+      eventIds.length === 0 ||
+      eventIds.length > MAX_CALL_MOVED ||
+      !eventIds.every((id) => typeof id === 'string' && id.length > 0 && id.length <= 1024)
+    ) {
+      return errorJson(400, 'bad_request', `"eventIds" must be 1 to ${MAX_CALL_MOVED} event ids. ${usage}`);
+    }
+    return json(200, await runner.callMovedNow(caller.id, date, eventIds as string[]));
+  }
+
   async function admin(request: Request, action: string): Promise<Response> {
     const url = new URL(request.url);
     let input: Json = {};
@@ -196,6 +217,8 @@ export function createConfirmationsHandler(config: ConfirmationsConfig): WebHand
       if (action === 'webhook') return await webhook(request);
       const token = bearerToken(request);
       if (sameSecret(token, config.adminSecret)) return await admin(request, action);
+      // A clinician has their own moved patients called now.
+      if (action === CALL_MOVED_ACTION) return await callMoved(request);
       // A clinician reads their own day only.
       if (action !== 'status') {
         await request.body?.cancel();

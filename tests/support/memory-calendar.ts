@@ -73,10 +73,11 @@ export function memoryCalendar(seed: Seed, email: string, timeZone = 'America/Ch
       writes.push({ kind: 'insert', id: event.id });
       return { event: created, created: true };
     },
-    async move(id, start, end) {
+    async move(id, start, end, _timeZone, options) {
       const event = events.get(id);
       if (!event) throw new Error(`no event ${id}`);
-      const moved = { ...event, start, end };
+      const properties = options?.properties ? { ...event.properties, ...options.properties } : event.properties;
+      const moved = { ...event, start, end, ...(properties ? { properties } : {}) };
       events.set(id, moved);
       bounds.delete(id);
       writes.push({ kind: 'move', id });

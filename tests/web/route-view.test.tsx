@@ -651,7 +651,7 @@ describe('Use this order (issue 21)', () => {
     return event && event.start.slice(11, 16) !== s.start;
   });
 
-  function renderWith(reorder: ReturnType<typeof vi.fn>) {
+  function renderWith(reorder: ReturnType<typeof vi.fn>, callMoved: ReturnType<typeof vi.fn> | null = null) {
     const changed = vi.fn();
     render(
       <RouteView
@@ -660,6 +660,7 @@ describe('Use this order (issue 21)', () => {
         events={READ}
         onClose={() => {}}
         reorder={reorder as never}
+        callMoved={callMoved as never}
         onCalendarChanged={changed}
         onAllowCalendarChanges={() => {}}
       />,
@@ -701,6 +702,40 @@ describe('Use this order (issue 21)', () => {
     expect(reorder.mock.calls[1]?.[1]).toEqual(moved.map((m) => ({ id: m.id, etag: m.etag, start: m.previousStart })));
     expect(changed).toHaveBeenCalledTimes(2);
     expect(screen.getByText('Your visits are back at their booked times.')).toBeTruthy();
+  });
+
+  it('after a move, calls the moved patients now on the clinician’s word and says who was not called', async () => {
+    const moved = changedStarts.map((s) => ({ id: s.id, etag: '"n"', start: '', end: '', previousStart: '08:00' }));
+    const reorder = vi.fn().mockResolvedValue({ day: DAY, moved, unchanged: [] });
+    const callMoved = vi.fn().mockResolvedValue({
+      date: DAY,
+      called: moved.slice(1).map((m) => m.id),
+      notCalled: [{ eventId: moved[0]?.id, reason: 'the patient has not agreed to automated calls' }],
+    });
+    renderWith(reorder, callMoved);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Use this order' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Call them now' }));
+    });
+    expect(callMoved).toHaveBeenCalledTimes(1);
+    expect(callMoved.mock.calls[0]?.slice(0, 2)).toEqual([DAY, moved.map((m) => m.id)]);
+    expect(
+      screen.getByText(/Not called: 1 patient \(the patient has not agreed to automated calls\)\.$/).textContent,
+    ).toMatch(/^(Calling \d+ patients? now about their new time\.|Nobody was called now\.)/);
+    expect(screen.queryByRole('button', { name: 'Call them now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
+  });
+
+  it('offers no call now where the page cannot place one (moved patients hear in the evening call)', async () => {
+    const moved = changedStarts.map((s) => ({ id: s.id, etag: '"n"', start: '', end: '', previousStart: '08:00' }));
+    renderWith(vi.fn().mockResolvedValue({ day: DAY, moved, unchanged: [] }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Use this order' }));
+    });
+    expect(screen.getByText(/hear the new time in the evening confirmation call/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Call them now' })).toBeNull();
   });
 
   it('without calendar-change consent, says so and offers to allow it; nothing reloads', async () => {

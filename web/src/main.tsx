@@ -17,7 +17,7 @@ import { createLocationsClient, providePageLocations } from './adapters/location
 import { createPatientLinker, createPatientStore, providePagePatients } from './adapters/patients.ts';
 import { createProfileHomeStore, providePageProfileHome } from './adapters/profile-home.ts';
 import { createMoveRuleStore, providePageMoveRule } from './adapters/profile-rule.ts';
-import { createReorderClient, providePageReorder } from './adapters/reorder-day.ts';
+import { createCallMovedClient, createReorderClient, providePageReorder } from './adapters/reorder-day.ts';
 import { createSupabaseAuthPorts } from './adapters/supabase-auth.ts';
 import { createSupabaseLoader, storageKeyFor } from './adapters/supabase-client.ts';
 import { readAccessToken } from './adapters/voice/access-token.ts';
@@ -52,13 +52,12 @@ providePageDriveTimes(
     getAccessToken: () => readAccessToken(config.supabaseUrl),
   }),
 );
-providePageReorder(
-  createReorderClient({
-    supabaseUrl: config.supabaseUrl,
-    anonKey: config.supabaseAnonKey,
-    getAccessToken: () => readAccessToken(config.supabaseUrl),
-  }),
-);
+const functionClient = {
+  supabaseUrl: config.supabaseUrl,
+  anonKey: config.supabaseAnonKey,
+  getAccessToken: () => readAccessToken(config.supabaseUrl),
+};
+providePageReorder(createReorderClient(functionClient), createCallMovedClient(functionClient));
 const services = {
   authPorts: createSupabaseAuthPorts(supabase, {
     redirectTo: () => takeRedirectUrl(),

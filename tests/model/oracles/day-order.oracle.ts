@@ -6,6 +6,8 @@
 import { toDayOrderView } from '../../../machines/day-order/day-order.view.ts';
 import type { StepOracle } from '../../support/model/replay.ts';
 
+const CALLS_NO_ANSWER =
+  'No answer from the server in 30 seconds: some patients may have been called. The others hear the new time in the evening confirmation call.';
 const NO_ANSWER =
   'No answer from the server in 30 seconds: your visits may or may not have moved. The calendar is reloaded; check it before trying again.';
 
@@ -17,7 +19,18 @@ export const dayOrderOracle: StepOracle = ({ event, before, after, started, logg
   const view = toDayOrderView(after as never);
   const prior = before ? toDayOrderView(before as never) : null;
   expect(logged.length === 0 && warned.length === 0, `nothing is logged (${logged}${warned})`);
-  expect(view.busy === (view.status === 'applying' || view.status === 'undoing'), 'busy exactly while asking');
+  expect(
+    view.busy === (view.status === 'applying' || view.status === 'undoing' || view.status === 'callingPatients'),
+    'busy exactly while asking',
+  );
+  if (started.includes('callMoved')) {
+    expect(event.type === 'order.callNow' && prior?.status === 'applied', 'patients are called only on Call them now');
+    expect(prior?.canCallNow === true && prior.movedCount > 0, 'only after visits moved, once');
+  }
+  if (prior?.status === 'callingPatients' && view.status === 'applied') {
+    expect(!view.canCallNow && view.callsMessage !== null, 'after the calls: said, and never offered twice');
+    expect(view.canUndo, 'Undo stays after the calls');
+  }
   if (started.includes('reorder')) {
     const use = event.type === 'order.use' && (event as unknown as { moves: unknown[] }).moves.length > 0;
     expect(use || event.type === 'order.undo', 'the server is asked on a yes with moves or on Undo only');
@@ -26,7 +39,7 @@ export const dayOrderOracle: StepOracle = ({ event, before, after, started, logg
   const reloads = emitted.filter((e) => e.type === 'order.calendarChanged').length;
   const changed =
     event.type === 'xstate.done.actor.reorder' ||
-    event.type.startsWith('xstate.after.orderTimeout') ||
+    (event.type.startsWith('xstate.after.orderTimeout') && prior?.status !== 'callingPatients') ||
     (event.type === 'xstate.error.actor.reorder' &&
       ['changed', 'partially_applied'].includes(String((event as { error?: { code?: unknown } }).error?.code)));
   expect(
@@ -54,7 +67,9 @@ export const dayOrderOracle: StepOracle = ({ event, before, after, started, logg
       'consent asked exactly when needed',
     );
   }
-  if (event.type.startsWith('xstate.after.orderTimeout')) {
+  if (event.type.startsWith('xstate.after.orderTimeout') && prior?.status === 'callingPatients') {
+    expect(view.status === 'applied' && view.callsMessage === CALLS_NO_ANSWER, 'calls given up honestly after 30 s');
+  } else if (event.type.startsWith('xstate.after.orderTimeout')) {
     expect(view.status === 'uncertain' && view.message === NO_ANSWER && !view.canUndo, 'given up honestly after 30 s');
   }
   return problems;

@@ -20,10 +20,13 @@ const APPLIED: ReorderResponse = {
   unchanged: [],
 };
 
-function start() {
-  const controlled = createControlledActors(['reorder']);
+function start(callsPatients = false) {
+  const controlled = createControlledActors(['reorder', 'callMoved']);
   const clock = new SimulatedClock();
-  const actor = createActor(dayOrderMachine.provide({ actors: controlled.actors }), { clock, input: { day: DAY } });
+  const actor = createActor(dayOrderMachine.provide({ actors: controlled.actors }), {
+    clock,
+    input: { day: DAY, callsPatients },
+  });
   const reloads: string[] = [];
   actor.on('order.calendarChanged', (e) => reloads.push(e.type));
   actor.start();
@@ -195,5 +198,62 @@ describe('day-order machine', () => {
     expect(reloads).toHaveLength(1);
     expect(view()).toMatchObject({ status: 'uncertain', canUse: true, canUndo: false });
     expect(view().message).toContain('your visits may or may not have moved');
+  });
+
+  it('calls the moved patients now on the clinician’s word, once, saying who was not called and why; Undo stays', async () => {
+    const { actor, controlled, view } = start(true);
+    expect(view().canCallNow).toBe(false); // nothing moved yet
+    actor.send({ type: 'order.callNow' });
+    expect(controlled.invocations).toHaveLength(0);
+    actor.send({ type: 'order.use', moves: MOVES });
+    await controlled.resolve('reorder', APPLIED);
+    expect(view()).toMatchObject({ canCallNow: true, canUndo: true, callsMessage: null });
+    actor.send({ type: 'order.callNow' });
+    actor.send({ type: 'order.callNow' });
+    expect(controlled.invocations.filter((i) => i.src === 'callMoved')).toHaveLength(1);
+    expect(controlled.pending('callMoved')?.input).toEqual({ day: DAY, eventIds: ['evt-a', 'evt-b'] });
+    expect(view()).toMatchObject({
+      busy: true,
+      canUndo: false,
+      callsMessage: 'Calling the patients whose time moved…',
+    });
+    await controlled.resolve('callMoved', {
+      date: DAY,
+      called: ['evt-a'],
+      notCalled: [{ eventId: 'evt-b', reason: 'has not agreed to automated calls' }],
+    });
+    expect(view()).toMatchObject({
+      status: 'applied',
+      canCallNow: false,
+      canUndo: true,
+      callsMessage:
+        'Calling 1 patient now about their new time. Not called: 1 patient (has not agreed to automated calls).',
+    });
+  });
+
+  it('says the evening call will tell them when the calls fail or go unanswered, and offers no call without the port', async () => {
+    const failing = start(true);
+    failing.actor.send({ type: 'order.use', moves: MOVES });
+    await failing.controlled.resolve('reorder', APPLIED);
+    failing.actor.send({ type: 'order.callNow' });
+    await failing.controlled.reject('callMoved', new TypeError('Failed to fetch'));
+    expect(failing.view()).toMatchObject({
+      canCallNow: false,
+      callsMessage:
+        'The calls could not be placed just now: the patients hear the new time in the evening confirmation call.',
+    });
+    const silent = start(true);
+    silent.actor.send({ type: 'order.use', moves: MOVES });
+    await silent.controlled.resolve('reorder', APPLIED);
+    silent.actor.send({ type: 'order.callNow' });
+    silent.clock.increment(ORDER_TIMEOUT_MS);
+    await flush();
+    expect(silent.view().callsMessage).toMatch(
+      /^No answer from the server in 30 seconds: some patients may have been called/,
+    );
+    const none = start(false);
+    none.actor.send({ type: 'order.use', moves: MOVES });
+    await none.controlled.resolve('reorder', APPLIED);
+    expect(none.view().canCallNow).toBe(false);
   });
 });

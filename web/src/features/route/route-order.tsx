@@ -11,21 +11,29 @@ import {
   dayOrderMachine,
   toDayOrderView,
 } from '../../../../machines/day-order/index.ts';
-import type { ReorderDay } from '../../adapters/reorder-day.ts';
+import type { CallMovedNow, ReorderDay } from '../../adapters/reorder-day.ts';
 
 export const USE_ORDER_TEXT = 'Use this order';
+/** Calls the patients whose time moved now, instead of in the evening confirmation call. */
+export const CALL_NOW_TEXT = 'Call them now';
 
 export interface DayOrder {
   view: DayOrderView;
   use(moves: readonly ReorderMove[]): void;
   undo(): void;
+  callNow(): void;
 }
 
 /**
  * The day's "Use this order" machine, owned by the Route view (not by the controls): the plan is made again while
  * the calendar reloads, and what was moved, with its Undo, must outlive that.
  */
-export function useDayOrder(day: string, reorder: ReorderDay | null, onCalendarChanged?: () => void): DayOrder | null {
+export function useDayOrder(
+  day: string,
+  reorder: ReorderDay | null,
+  onCalendarChanged?: () => void,
+  callMoved: CallMovedNow | null = null,
+): DayOrder | null {
   const [view, setView] = useState<DayOrderView | null>(null);
   const actorRef = useRef<Actor<typeof dayOrderMachine> | null>(null);
   const changedRef = useRef(onCalendarChanged);
@@ -36,8 +44,9 @@ export function useDayOrder(day: string, reorder: ReorderDay | null, onCalendarC
       setView(null);
       return;
     }
-    const actor = createActor(dayOrderMachine.provide({ actors: createDayOrderActors({ reorder }) }), {
-      input: { day },
+    const ports = callMoved ? { reorder, callMoved } : { reorder };
+    const actor = createActor(dayOrderMachine.provide({ actors: createDayOrderActors(ports) }), {
+      input: { day, callsPatients: callMoved !== null },
     });
     const subscription = actor.subscribe(() => setView(toDayOrderView(actor.getSnapshot())));
     const changed = actor.on('order.calendarChanged', () => changedRef.current?.());
@@ -51,13 +60,14 @@ export function useDayOrder(day: string, reorder: ReorderDay | null, onCalendarC
       actor.stop();
       actorRef.current = null;
     };
-  }, [day, reorder]);
+  }, [day, reorder, callMoved]);
 
   if (!view) return null;
   return {
     view,
     use: (moves) => actorRef.current?.send({ type: 'order.use', moves: [...moves] }),
     undo: () => actorRef.current?.send({ type: 'order.undo' }),
+    callNow: () => actorRef.current?.send({ type: 'order.callNow' }),
   };
 }
 
@@ -96,12 +106,22 @@ export function RouteOrder({ order, moves, onAllowCalendarChanges }: RouteOrderP
             Allow calendar changes
           </button>
         ) : null}
+        {view.canCallNow ? (
+          <button type="button" className="button button--secondary" onClick={order.callNow}>
+            {CALL_NOW_TEXT}
+          </button>
+        ) : null}
         {view.canUndo ? (
           <button type="button" className="button button--secondary" onClick={order.undo}>
             Undo
           </button>
         ) : null}
       </div>
+      {view.callsMessage ? (
+        <p className="route-order__status" role="status">
+          {view.callsMessage}
+        </p>
+      ) : null}
       {view.status === 'proposed' ? (
         <p className="route-order__note">
           {moves.length === 1 ? 'Moves 1 visit' : `Moves ${moves.length} visits`} on your Google Calendar to the times

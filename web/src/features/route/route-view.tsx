@@ -20,7 +20,7 @@ import { type LocateAddresses, pageLocations } from '../../adapters/locations.ts
 import { pagePatients } from '../../adapters/patients.ts';
 import { type ProfileHome, type ProfileHomeStore, pageProfileHome } from '../../adapters/profile-home.ts';
 import { pageMoveRule } from '../../adapters/profile-rule.ts';
-import { pageReorderDay, type ReorderDay } from '../../adapters/reorder-day.ts';
+import { type CallMovedNow, pageCallMovedNow, pageReorderDay, type ReorderDay } from '../../adapters/reorder-day.ts';
 import { appNow } from '../../app/clock.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
@@ -69,6 +69,8 @@ export interface RouteViewProps {
   locate?: LocateAddresses | null;
   /** Moves the day's visits on the server, "Use this order" (default: the page's, main.tsx); null: not offered. */
   reorder?: ReorderDay | null;
+  /** "Call them now" after a move (default: the page's; null: moved patients hear in the evening call only). */
+  callMoved?: CallMovedNow | null;
   /** The calendar changed ("Use this order", Undo): the schedule reloads. */
   onCalendarChanged?(): void;
   /** Asks Google for calendar-change consent. */
@@ -100,6 +102,7 @@ export function RouteView({
   now,
   locate,
   reorder,
+  callMoved,
   onCalendarChanged,
   onAllowCalendarChanges,
   patients,
@@ -193,7 +196,12 @@ export function RouteView({
   );
   const report = plan?.report ?? null;
   const moves = useMemo(() => (report ? movesFromPlan(report, events) : []), [report, events]);
-  const order = useDayOrder(day, reorder === undefined ? pageReorderDay() : reorder, onCalendarChanged);
+  const order = useDayOrder(
+    day,
+    reorder === undefined ? pageReorderDay() : reorder,
+    onCalendarChanged,
+    callMoved === undefined ? pageCallMovedNow() : callMoved,
+  );
   const orderControls = showsOrder(order, moves) ? (
     <RouteOrder order={order} moves={moves} onAllowCalendarChanges={onAllowCalendarChanges} />
   ) : null;
