@@ -465,6 +465,17 @@ export function createConfirmationStore(query: SqlQuery) {
       return rows.length === 1;
     },
 
+    /** The zone the patient of a visit's call lives in (their calling hours; the times they hear), if known. */
+    async patientZone(userId: string, visitDate: string, eventId: string): Promise<string | null> {
+      const { rows } = await query(
+        `select time_zone from public.visit_confirmations
+         where user_id = $1::uuid and visit_date = $2::date and event_id = $3`,
+        [userId, visitDate, eventId],
+      );
+      const zone = (rows[0] as { time_zone?: unknown } | undefined)?.time_zone;
+      return typeof zone === 'string' && zone ? zone : null;
+    },
+
     async current(userId: string, visitDate: string, eventId: string): Promise<VisitConfirmation | null> {
       const { rows } = await query(
         `select ${CONFIRMATION_COLUMNS} from public.visit_confirmations

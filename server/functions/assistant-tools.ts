@@ -212,10 +212,14 @@ export function createAssistantToolsHandler(config: AssistantToolsConfig): WebHa
     const scope = claims.confirmation;
     const store = confirmationStore;
     // A confirmation call (a patient on the phone) reaches only its own visit's confirmation tools.
+    // A confirmation call speaks to the patient: the times it offers and reads are said in the patient's zone (the
+    // one their calling hours were checked in), not the clinician's calendar's.
+    const patientZone = scope && store ? await store.patientZone(userId, scope.visitDate, scope.eventId) : null;
+    const heardIn = patientZone && isValidTimeZone(patientZone) ? { patientTimeZone: patientZone } : {};
     const run = (name: string, args: unknown): Promise<ToolResult> =>
       scope
         ? store
-          ? runConfirmationTool(name, args, { ...ctx, scope, store })
+          ? runConfirmationTool(name, args, { ...ctx, ...heardIn, scope, store })
           : Promise.reject(new Error('confirmation tools are not configured'))
         : runTool(name, args, ctx);
     const gate = createConfirmGate({

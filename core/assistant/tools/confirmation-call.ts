@@ -20,6 +20,18 @@ import { checkSlot, fittingIntervals, type Place } from './write-tools.ts';
 export interface ConfirmationToolContext extends ToolContext {
   scope: ConfirmationScope;
   store: ConfirmationCallRecords;
+  /**
+   * The patient's zone, where it is not the calendar's: the times the patient hears are said in it. The day's
+   * arithmetic (the clinician's workday, the drives) stays in the calendar's zone (`timeZone`).
+   */
+  patientTimeZone?: string;
+}
+
+/** A start (minute of the visit's day in the calendar's zone) as the patient hears it, in their own zone. */
+function heard(ctx: ConfirmationToolContext, date: string, minute: number): string {
+  const zone = ctx.patientTimeZone ?? ctx.timeZone;
+  const local = zone === ctx.timeZone ? minute : zonedMinute(zonedDateTime(date, minute, ctx.timeZone).instant, zone);
+  return clockText(local, ctx.language);
 }
 
 /** How many times are offered at once (a phone call, not a menu). */
@@ -91,7 +103,7 @@ export async function offerVisitTimes(args: Args, ctx: ConfirmationToolContext):
   const starts = offers(intervals, visit.startMinute, preference);
   const slots: OfferedSlot[] = starts.map((s) => ({
     start: zonedDateTime(visit.date, s, ctx.timeZone).rfc3339,
-    label: clockText(s, ctx.language),
+    label: heard(ctx, visit.date, s),
   }));
   if (slots.length === 0) {
     return answer(
@@ -137,7 +149,7 @@ export async function rescheduleVisit(args: Args, ctx: ConfirmationToolContext):
     );
   }
   const newStart = zonedDateTime(visit.date, start, ctx.timeZone);
-  const when = clockText(start, ctx.language);
+  const when = heard(ctx, visit.date, start);
   if (await ctx.canWrite()) {
     await ctx.calendar.move(
       visit.id,

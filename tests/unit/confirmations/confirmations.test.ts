@@ -309,6 +309,38 @@ describe('the confirmation tools, bound to one visit', () => {
     for (const other of others) expect(offered.say).not.toContain((other.patient as string).split(' ')[1]);
   });
 
+  it('says the offered times in the patient’s own zone, offering the same moments as in the calendar’s', async () => {
+    const inChicago = (await run('offer_visit_times', { preference: 'later' })).slots as Array<{
+      start: string;
+      label: string;
+    }>;
+    const inNewYork = await runConfirmationTool(
+      'offer_visit_times',
+      { preference: 'later' },
+      {
+        ...ctx(),
+        patientTimeZone: 'America/New_York',
+      },
+    );
+    const slots = inNewYork.slots as Array<{ start: string; label: string }>;
+    expect(slots.map((s) => s.start)).toEqual(inChicago.map((s) => s.start));
+    for (const slot of slots) {
+      const heard = zonedMinute(new Date(slot.start), 'America/New_York');
+      expect(heard).toBe(zonedMinute(new Date(slot.start), ZONE) + 60);
+      expect(inNewYork.say).toContain(slot.label);
+    }
+    expect(slots[0]?.label).not.toBe(inChicago[0]?.label);
+    const done = await runConfirmationTool(
+      'reschedule_visit',
+      { start: slots[0]?.start },
+      {
+        ...ctx(),
+        patientTimeZone: 'America/New_York',
+      },
+    );
+    expect(done.say).toContain(slots[0]?.label as string);
+  });
+
   it('moves the visit to an offered time when the clinician allows calendar changes', async () => {
     const slots = (await run('offer_visit_times', { preference: 'later' })).slots as Array<{ start: string }>;
     const chosen = slots[0]?.start as string;
