@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, SimulatedClock } from 'xstate';
 import type { ReorderResponse } from '../../../core/routing/reorder-contract.ts';
+import { callsText } from '../../../machines/day-order/day-order.view.ts';
 import { dayOrderMachine, ORDER_TIMEOUT_MS, toDayOrderView } from '../../../machines/day-order/index.ts';
 import { createControlledActors, flush } from '../../support/model/controlled-actors.ts';
 
@@ -255,5 +256,46 @@ describe('day-order machine', () => {
     none.actor.send({ type: 'order.use', moves: MOVES });
     await none.controlled.resolve('reorder', APPLIED);
     expect(none.view().canCallNow).toBe(false);
+  });
+
+  it('says a refusal of the calls in the server’s words; a new move after Undo may be called about again', async () => {
+    const { actor, controlled, view } = start(true);
+    actor.send({ type: 'order.use', moves: MOVES });
+    await controlled.resolve('reorder', APPLIED);
+    actor.send({ type: 'order.callNow' });
+    await controlled.reject('callMoved', { code: 'unauthorized', message: 'Your session has ended: sign in again.' });
+    expect(view()).toMatchObject({ canCallNow: false, callsMessage: 'Your session has ended: sign in again.' });
+    actor.send({ type: 'order.undo' });
+    await controlled.resolve('reorder', { day: DAY, moved: [], unchanged: [] });
+    expect(view().callsMessage).toBeNull();
+    actor.send({ type: 'order.use', moves: MOVES });
+    await controlled.resolve('reorder', APPLIED);
+    expect(view()).toMatchObject({ canCallNow: true, callsMessage: null });
+  });
+
+  it('offers no call when the move moved nothing', async () => {
+    const { actor, controlled, view } = start(true);
+    actor.send({ type: 'order.use', moves: MOVES });
+    await controlled.resolve('reorder', { day: DAY, moved: [], unchanged: ['evt-a', 'evt-b'] });
+    expect(view()).toMatchObject({ status: 'applied', canCallNow: false });
+    actor.send({ type: 'order.callNow' });
+    expect(controlled.invocations.filter((i) => i.src === 'callMoved')).toHaveLength(0);
+  });
+
+  it('words who was called and who not', () => {
+    expect(callsText({ date: DAY, called: ['a', 'b'], notCalled: [] })).toBe(
+      'Calling 2 patients now about their new time.',
+    );
+    expect(
+      callsText({
+        date: DAY,
+        called: [],
+        notCalled: [
+          { eventId: 'a', reason: 'already called' },
+          { eventId: 'b', reason: 'already called' },
+          { eventId: 'c', reason: 'outside calling hours' },
+        ],
+      }),
+    ).toBe('Nobody was called now. Not called: 3 patients (already called; outside calling hours).');
   });
 });
