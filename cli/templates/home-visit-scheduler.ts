@@ -20,6 +20,13 @@ How you work:
 - Do not assume today's date or the clinician's time zone: the tools know both. Pass days and times as the
   clinician said them ("today", "tomorrow", "Friday", "2pm") or as YYYY-MM-DD and HH:MM. Every result carries the
   clinician's time zone (timeZone) and every date and time in it is in that zone.
+- Pass what the clinician said, the way they said it: a day ("the 3rd", "the week of the 14th", "pasado mañana"),
+  a visit's length in durationMinutes (never as a time: "a 45 min visit on Thursday" is 45 minutes on Thursday),
+  a patient's name as you heard it. The tools read them; an argument they cannot read comes back "invalid" saying
+  why: ask the clinician, never substitute today or this week.
+- A patient's name: a result "not_found" with candidates ("Did you mean …?") or "ambiguous" is a question for the
+  clinician. Ask it, and never say anything about a candidate until the clinician confirms the name. When a result
+  says whom it took a name to be ("I took … to be …"), say that name so the clinician can correct it.
 - Every tool result is JSON with a status and a "say" sentence. Relay "say" faithfully: speak it as it is, or
   shorten it without changing any name, number, day or time, and add nothing the result does not contain.
 - When the day, the time, the patient or the action (book, move or cancel) is missing or unclear, ask one short
@@ -59,6 +66,15 @@ Emergencies: if anyone describes a medical emergency (chest pain, trouble breath
 signs, thoughts of self-harm), tell them to hang up and call 911 (emergency services) right away, and do not
 continue scheduling.`;
 
+/**
+ * The languages a clinician may speak: the transcriber hears English and Spanish (Deepgram Nova-3 "multi": the
+ * language is detected as it is spoken, no setting per clinician), the model answers in the language it heard (the
+ * prompt), and the voice speaks both. For one language only, set the transcriber's `language` to "en" or "es".
+ */
+export const TRANSCRIBER_LANGUAGE = 'multi';
+/** ElevenLabs' model that speaks English and Spanish (and more) in the same voice. */
+export const VOICE_MODEL = 'eleven_multilingual_v2';
+
 /** The client messages the web app needs: transcripts and status for the widget, tool results to reload the calendar. */
 export const CLIENT_MESSAGES = [
   'conversation-update',
@@ -93,7 +109,9 @@ export function schedulerTools(server: ToolsServer): Array<Record<string, unknow
 export function homeVisitScheduler(server: ToolsServer): Record<string, unknown> {
   return {
     name: 'home-visit-scheduler',
-    firstMessage: 'Hi, this is the HomeRounds scheduling assistant. How can I help with your visits?',
+    // Says at once that Spanish is understood: the clinician chooses the language by speaking it.
+    firstMessage:
+      'Hi, this is the HomeRounds scheduling assistant. How can I help with your visits? También puedes hablarme en español.',
     firstMessageMode: 'assistant-speaks-first',
     model: {
       provider: 'openai',
@@ -102,8 +120,10 @@ export function homeVisitScheduler(server: ToolsServer): Record<string, unknown>
       messages: [{ role: 'system', content: SYSTEM_PROMPT }],
       tools: schedulerTools(server),
     },
-    voice: { provider: '11labs', voiceId: 'sarah' },
-    transcriber: { provider: 'deepgram', model: 'nova-2', language: 'en' },
+    // Spanish and English in one voice: ElevenLabs' multilingual model speaks whichever the answer is in.
+    voice: { provider: '11labs', voiceId: 'sarah', model: VOICE_MODEL },
+    // Spanish and English, even switched mid-sentence: Deepgram Nova-3 in its multilingual mode ("multi").
+    transcriber: { provider: 'deepgram', model: 'nova-3', language: TRANSCRIBER_LANGUAGE },
     clientMessages: [...CLIENT_MESSAGES],
     serverMessages: [...SERVER_MESSAGES],
     endCallMessage: 'Thanks, have a good round of visits.',

@@ -49,14 +49,15 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * The arguments a proposal binds: all but `confirm` and `proposal`, without empty values (a model echoing
- * confirmWith may drop a null), and, for the calendar tools, without `language` (the answer's language, which
- * the confirming turn may name differently; update_patient's `language` is the patient's and stays bound).
+ * confirmWith may drop a null), and without the answer's language (`language` "en"/"es", which the confirming turn
+ * may name differently). update_patient's patient language is `speaks` (or, in its old form, a `language` other
+ * than en/es) and stays bound.
  */
 export function boundArgs(tool: string, args: Record<string, unknown>): Record<string, unknown> {
   const bound: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(args)) {
     if (key === 'confirm' || key === PROPOSAL_ARG || value === null || value === undefined) continue;
-    if (key === 'language' && isWriteTool(tool)) continue;
+    if (key === 'language' && (isWriteTool(tool) || /^(en|es)$/i.test(String(value)))) continue;
     bound[key] = value;
   }
   return bound;

@@ -16,6 +16,7 @@ import {
   addDays,
   clockText,
   daysBetween,
+  dayText,
   HH_MM,
   hhmmToMinutes,
   isIsoDate,
@@ -26,10 +27,11 @@ import {
   zonedDateTime,
   zonedMinute,
 } from '../time/zoned-time.ts';
-import { isPatientVisit, matchPatients, toVisit, type Visit } from '../visits/visits.ts';
+import { isPatientVisit, toVisit, type Visit } from '../visits/visits.ts';
 import type { ToolResult } from './contract.ts';
+import { matchName, personKey } from './patient-match.ts';
 import { calendarText, DATA_LIMITS, dataText, quoted, SAY_LIMITS, spokenName, visitName } from './untrusted.ts';
-import { parseMoments, weekdayNamed } from './when.ts';
+import { parseDuration, parseMoments, readDays } from './when.ts';
 
 export interface ToolContext {
   calendar: CalendarPort;
@@ -127,29 +129,108 @@ export function checkSpan(ctx: ToolContext, from: string, to: string): void {
   }
 }
 
-/** A day: "YYYY-MM-DD", or words ("tomorrow", "Friday", "next Tuesday", "mañana") in the clinician's zone. */
-export function dateArg(args: Args, key: string, ctx: ToolContext): string | null {
+/**
+ * A day or a range of days, as the argument says it: "YYYY-MM-DD", or words in the clinician's zone ("tomorrow",
+ * "Friday", "next Tuesday", "the 3rd", "on the 14th", "el 3", "pasado mañana", "next week", "the week of the 14th").
+ * What is not one day or one range is `invalid`, saying what was read: never silently today or this week.
+ */
+export function daysArg(args: Args, key: string, ctx: ToolContext): { from: string; to: string } | null {
   const value = stringArg(args, key);
   if (value === null) return null;
   if (isIsoDate(value)) {
     checkYear(ctx, value);
-    return value;
+    return { from: value, to: value };
   }
-  const moment = parseMoments(value, ctx.now, ctx.timeZone).find((m) => m.date);
-  const date = moment?.date ?? weekdayNamed(value, today(ctx));
-  if (!date) throw new ArgumentError(`I couldn't read "${value}" as a day.`);
-  checkYear(ctx, date);
-  return date;
+  const reading = readDays(value, ctx.now, ctx.timeZone);
+  const said = quoted(value, SAY_LIMITS.name);
+  switch (reading.kind) {
+    case 'day':
+      checkYear(ctx, reading.date);
+      return { from: reading.date, to: reading.date };
+    case 'range':
+      checkYear(ctx, reading.from);
+      checkYear(ctx, reading.to);
+      return { from: reading.from, to: reading.to };
+    case 'several':
+      throw new ArgumentError(
+        `${said} names more than one day (${reading.dates.map((d) => dayText(d)).join('; ')}): which one?`,
+      );
+    case 'time':
+      throw new ArgumentError(`${said} is a time of day, not a day: pass the day and the time apart.`);
+    case 'duration':
+      throw new ArgumentError(
+        `${said} is a length of time, not a day: pass the day (YYYY-MM-DD) and the visit's length in durationMinutes.`,
+      );
+    default:
+      throw new ArgumentError(
+        `I couldn't read ${said} as a day: pass YYYY-MM-DD, or words such as "tomorrow", "Friday", "the 3rd".`,
+      );
+  }
 }
 
-/** A time of day: "HH:MM" (24 h) or words ("2pm", "14:30", "a las 3"); minutes of the day. */
+/** One day (see daysArg): a range of days ("next week") is `invalid` here, naming the days it covers. */
+export function dateArg(args: Args, key: string, ctx: ToolContext): string | null {
+  const days = daysArg(args, key, ctx);
+  if (days === null) return null;
+  if (days.from !== days.to) {
+    throw new ArgumentError(
+      `${quoted(stringArg(args, key), SAY_LIMITS.name)} is several days (${dayText(days.from)} to ${dayText(days.to)}): pass one day.`,
+    );
+  }
+  return days.from;
+}
+
+/**
+ * A time of day: "HH:MM" (24 h) or words ("2pm", "14:30", "a las 3", "noon"); minutes of the day. A length of time
+ * ("45 minutes") is `invalid`: a visit's length goes in durationMinutes, never read as "in 45 minutes".
+ */
 export function timeArg(args: Args, key: string, ctx: ToolContext): number | null {
   const value = stringArg(args, key);
   if (value === null) return null;
+  // "14:30" and "08:00" are 24-hour; an hour of one digit from 1 to 6 ("2:30", "3") is the afternoon, as in speech.
+  const digits = /^(\d{1,2})(?:[:.](\d{2}))?$/.exec(value);
+  if (digits && (digits[2] !== undefined || value.length <= 2)) {
+    const hour = Number(digits[1]);
+    const minute = Number(digits[2] ?? 0);
+    if (hour <= 23 && minute <= 59) {
+      const afternoon = !(digits[1] as string).startsWith('0') && hour >= 1 && hour <= 6;
+      return (afternoon ? hour + 12 : hour) * 60 + minute;
+    }
+  }
   if (HH_MM.test(value)) return hhmmToMinutes(value);
+  const said = quoted(value, SAY_LIMITS.name);
   const moment = parseMoments(value, ctx.now, ctx.timeZone).find((m) => m.minute !== null);
-  if (moment?.minute == null) throw new ArgumentError(`I couldn't read "${value}" as a time.`);
+  if (moment?.minute == null) {
+    if (parseDuration(value) !== null)
+      throw new ArgumentError(
+        `${said} is a length of time, not a time of day: pass the visit's length in durationMinutes and the time as HH:MM.`,
+      );
+    throw new ArgumentError(`I couldn't read ${said} as a time of day: pass HH:MM (24 h) or words such as "2pm".`);
+  }
   return moment.minute;
+}
+
+/**
+ * A visit's length in minutes: a number, or words ("45 min", "an hour", "1.5 hours", "hora y media"), from `min` to
+ * `max`. A time of day ("10am") is `invalid`.
+ */
+export function durationArg(args: Args, key: string, min: number, max: number): number | null {
+  const value = args[key];
+  if (value === undefined || value === null || value === '') return null;
+  const minutes =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string'
+        ? /^\s*\d+\s*$/.test(value)
+          ? Number(value)
+          : parseDuration(value)
+        : null;
+  if (minutes === null || !Number.isInteger(minutes))
+    throw new ArgumentError(
+      `I couldn't read ${quoted(String(value), SAY_LIMITS.name)} as the visit's length: pass whole minutes from ${min} to ${max}.`,
+    );
+  if (minutes < min || minutes > max) throw new ArgumentError(`${key} must be a whole number from ${min} to ${max}.`);
+  return minutes;
 }
 
 // ─── Loading ──────────────────────────────────────────────────────────────────────────────────────────
@@ -228,20 +309,72 @@ export async function loadRoster(ctx: ToolContext): Promise<Visit[]> {
   return [...days.values()].flat().filter(isPatientVisit);
 }
 
+/**
+ * Who the clinician means by a name (core/assistant/patient-match.ts): `one` with the patient's visits in the roster
+ * and how sure the match is, `many` when several patients match as surely, `none` with the closest names to suggest.
+ */
 export type PatientMatch =
-  | { kind: 'one'; name: string; visits: Visit[] }
-  | { kind: 'none' }
+  | {
+      kind: 'one';
+      /** The patient's name as the calendar or the list writes it. */
+      name: string;
+      visits: Visit[];
+      /** 1 when the name was written as on the calendar; less for a name heard or spelt differently. */
+      confidence: number;
+      exact: boolean;
+      asked: string;
+      /** Whether a visit is this patient's (by name, or by the list record it is linked to). */
+      owns(visit: Visit): boolean;
+    }
+  | { kind: 'none'; suggestions: string[] }
   | { kind: 'many'; names: string[] };
 
-export function findPatient(query: string, roster: readonly Visit[]): PatientMatch {
-  const names = matchPatients(
-    query,
-    roster.map((v) => v.patient as string),
-  );
-  if (names.length === 0) return { kind: 'none' };
-  if (names.length > 1) return { kind: 'many', names };
-  const name = names[0] as string;
-  return { kind: 'one', name, visits: roster.filter((v) => v.patient === name) };
+/**
+ * Who `query` means among the roster's patients and the patient list's (status `patient`): never the day's
+ * visits alone, so a name heard wrongly is never matched to whoever happens to be on that day.
+ */
+export function findPatient(
+  query: string,
+  roster: readonly Visit[],
+  records: readonly PatientRecord[] = [],
+): PatientMatch {
+  const listed = records.filter((r) => r.status === 'patient');
+  const names = [...roster.map((v) => v.patient as string).filter(Boolean), ...listed.map((r) => r.full_name)];
+  const match = matchName(query, names);
+  if (match.kind !== 'one') return match;
+  const key = personKey(match.name);
+  const ids = new Set(listed.filter((r) => personKey(r.full_name) === key).map((r) => r.id));
+  const owns = (v: Visit) => personKey(v.patient) === key || (v.patientId !== null && ids.has(v.patientId));
+  return {
+    kind: 'one',
+    name: match.name,
+    visits: roster.filter(owns),
+    confidence: match.confidence,
+    exact: match.exact,
+    asked: query,
+    owns,
+  };
+}
+
+/**
+ * findPatient over the roster (a month back, a month ahead, or `roster` when already read) and the clinician's
+ * patient list. `within`: the visits the question is about (a day's): when a name as written is several patients'
+ * but only one of them has a visit there, that one is meant ("after Daisy tomorrow", one Daisy tomorrow).
+ */
+export async function resolvePatient(
+  ctx: ToolContext,
+  query: string,
+  options: { roster?: readonly Visit[] | undefined; within?: readonly Visit[] } = {},
+): Promise<PatientMatch> {
+  const roster = options.roster ?? (await loadRoster(ctx));
+  const records = await patientRecords(ctx);
+  const match = findPatient(query, roster, records);
+  const within = options.within;
+  if (match.kind !== 'many' || !within) return match;
+  const there = match.names.filter((name) => within.some((v) => personKey(v.patient) === personKey(name)));
+  if (there.length !== 1) return match;
+  const one = findPatient(there[0] as string, roster, records);
+  return one.kind === 'one' ? { ...one, asked: query } : match;
 }
 
 /** Several patients match what was said: ask which one (the tools never pick one for the clinician). */
@@ -253,8 +386,79 @@ export function ambiguousPatient(ctx: ToolContext, asked: string, names: string[
       `More than one patient matches ${quoted(asked, SAY_LIMITS.name)}: ${names.map(spokenName).join(', ')}. Which one?`,
       `Hay más de un paciente que coincide con ${quoted(asked, SAY_LIMITS.name)}: ${names.map(spokenName).join(', ')}. ¿Cuál?`,
     ),
-    { candidates: names.map((n) => dataText(n, DATA_LIMITS.name)) },
+    {
+      candidates: names.map((n) => dataText(n, DATA_LIMITS.name)),
+      next: 'Ask the clinician which patient they mean, then call again with that name.',
+    },
   );
+}
+
+/**
+ * No patient certainly matches: `not_found`, saying so with `notFound` (the sentence for the tool's question), and
+ * "Did you mean …?" with the closest names as `candidates`; never any candidate's facts.
+ */
+export function unknownPatient(
+  ctx: ToolContext,
+  match: { suggestions: string[] },
+  notFound: { en: string; es: string },
+): ToolResult {
+  const names = match.suggestions.map(spokenName);
+  const alternatives = (or: string) =>
+    names.length > 1 ? `${names.slice(0, -1).join(', ')} ${or} ${names.at(-1)}` : (names[0] ?? '');
+  const ask = names.length
+    ? tr(ctx, ` Did you mean ${alternatives('or')}?`, ` ¿Te refieres a ${alternatives('o')}?`)
+    : '';
+  return result('not_found', `${tr(ctx, notFound.en, notFound.es)}${ask}`, {
+    candidates: match.suggestions.map((n) => dataText(n, DATA_LIMITS.name)),
+    ...(names.length
+      ? {
+          next: 'Ask the clinician whether they meant a candidate; call again with that name only after they say so.',
+        }
+      : {}),
+  });
+}
+
+/** A not-found sentence for a name: "I don't see a patient called “…” on your calendar or patient list." */
+export function noPatientCalled(asked: string, where?: { en: string; es: string }): { en: string; es: string } {
+  const said = quoted(asked, SAY_LIMITS.name);
+  return {
+    en: `I don't see a patient called ${said} ${where?.en ?? 'on your calendar (the last or next 30 days) or your patient list'}.`,
+    es: `No veo a ningún paciente llamado ${said} ${where?.es ?? 'en tu calendario (los últimos o próximos 30 días) ni en tu lista de pacientes'}.`,
+  };
+}
+
+/**
+ * What a result adds about the match: for a name heard or spelt differently, the sentence that says who was taken
+ * ("I took “Melvina Gorzani” to be Malvina Gorczany.") and `patientMatch` with the confidence; nothing for an exact one.
+ */
+export function matchedAs(
+  ctx: ToolContext,
+  match: Extract<PatientMatch, { kind: 'one' }>,
+): { say: string; facts: Record<string, unknown> } {
+  const facts = {
+    patientMatch: {
+      asked: match.asked,
+      patient: dataText(match.name, DATA_LIMITS.name),
+      confidence: match.confidence,
+      exact: match.exact,
+    },
+  };
+  if (match.exact) return { say: '', facts };
+  return {
+    say: tr(
+      ctx,
+      `I took ${quoted(match.asked, SAY_LIMITS.name)} to be ${spokenName(match.name)}. `,
+      `Entiendo ${quoted(match.asked, SAY_LIMITS.name)} como ${spokenName(match.name)}. `,
+    ),
+    facts,
+  };
+}
+
+/** A tool result for a fuzzy match: the sentence naming who was taken first, the match in the facts. */
+export function withMatch(ctx: ToolContext, match: PatientMatch, answer: ToolResult): ToolResult {
+  if (match.kind !== 'one') return answer;
+  const { say, facts } = matchedAs(ctx, match);
+  return { ...answer, say: `${say}${answer.say}`, ...facts };
 }
 
 export function checkRange(from: string, to: string, maxDays = 31): void {

@@ -11,9 +11,9 @@
 import type { ToolName, ToolResult } from '../../core/assistant/contract.ts';
 import { isWriteTool, PATIENT_TOOLS, parseToolResult } from '../../core/assistant/contract.ts';
 import { readsAsName, singleLine } from '../../core/assistant/untrusted.ts';
-import { detectLanguage } from '../../core/assistant/when.ts';
 import type { Language } from '../../core/time/zoned-time.ts';
-import { type Plan, understand } from './understand.ts';
+import { type Context, EMPTY_CONTEXT, type FoundVisit, type ToolsPlan } from './follow-up.ts';
+import { languageOf, type Plan, understand } from './understand.ts';
 
 export interface PendingChange {
   tool: ToolName;
@@ -25,9 +25,11 @@ export interface PendingChange {
 
 export interface ConversationState {
   pending: PendingChange | null;
+  /** What the conversation is about so far (follow-up.ts): follow-ups and corrections lean on it. */
+  context?: Context;
 }
 
-export const INITIAL_STATE: ConversationState = { pending: null };
+export const INITIAL_STATE: ConversationState = { pending: null, context: EMPTY_CONTEXT };
 
 export interface ToolCallRecord {
   name: ToolName;
@@ -79,14 +81,49 @@ export function rosterNames(visits: unknown): string[] {
   return [...new Set(names)];
 }
 
+/** The visits of list_visits' facts as ids, days and times (and names that read as names), in time order. */
+export function rosterVisits(visits: unknown): FoundVisit[] {
+  if (!Array.isArray(visits)) return [];
+  return visits
+    .flatMap((v) => {
+      const found = foundVisit(v);
+      return found ? [found] : [];
+    })
+    .sort((a, b) => a.date.localeCompare(b.date) || a.start.localeCompare(b.start));
+}
+
+/** A visit of a result's facts, kept only as what the conversation needs of it. */
+function foundVisit(v: unknown): FoundVisit | null {
+  if (!v || typeof v !== 'object') return null;
+  const { id, date, start, patient } = v as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof date !== 'string' || typeof start !== 'string') return null;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(start)) return null;
+  const name = typeof patient === 'string' ? singleLine(patient) : '';
+  return { id, date, start, patient: name && readsAsName(name) ? name : null };
+}
+
+/** The day or range a request asked about, from its arguments. */
+function askedAbout(plan: ToolsPlan): Pick<Context, 'day' | 'range'> | null {
+  const args = plan.steps[0]?.args ?? {};
+  if (typeof args.date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(args.date)) return { day: args.date, range: null };
+  const { from, to } = args;
+  if (typeof from === 'string' && typeof to === 'string' && /^\d{4}-/.test(from) && /^\d{4}-/.test(to)) {
+    return from === to ? { day: from, range: null } : { day: null, range: { from, to } };
+  }
+  return null;
+}
+
 /** Only a write tool's (or update_patient's) proposal waits for the clinician's yes. */
 function changesSomething(tool: ToolName): boolean {
   return isWriteTool(tool) || (PATIENT_TOOLS as readonly string[]).includes(tool);
 }
 
 export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
-  const lang = detectLanguage(input.text);
+  let lang = languageOf(input.text);
   const calls: ToolCallRecord[] = [];
+  const before = input.state.context ?? EMPTY_CONTEXT;
+  // What this turn leaves for the next: the offer and the question asked back live one turn only.
+  let context: Context = { ...before, asked: null, offer: null };
   const call = async (
     name: ToolName,
     args: Record<string, unknown>,
@@ -97,9 +134,18 @@ export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
   };
   const done = (reply: string, pending: PendingChange | null = null): TurnOutput => ({
     reply,
-    state: { pending },
+    state: { pending, context },
     calls,
   });
+  /** What a result says about the visit and the patient the conversation is now about. */
+  const learn = (tool: ToolName, result: ToolResult) => {
+    const visit = foundVisit(result.visit);
+    if (visit && tool === 'find_visit') {
+      context = { ...context, visit, day: visit.date, range: null, patient: visit.patient ?? context.patient };
+    }
+    const patient = typeof result.patient === 'string' ? singleLine(result.patient) : '';
+    if (tool === 'patient_details' && patient && readsAsName(patient)) context = { ...context, patient };
+  };
 
   // Who the patients are and which zone the calendar is in: the next 31 days of visits.
   const roster = await call('list_visits', { from: 'today', to: 'in 30 days' });
@@ -114,7 +160,14 @@ export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
     timeZone,
     pending: input.state.pending !== null,
     roster: names,
+    context: before,
+    visits: rosterVisits(roster.result.visits),
   });
+  if (plan.language) lang = plan.language;
+  if (plan.remember) {
+    const { patient, ...rest } = plan.remember;
+    context = { ...context, ...rest, ...(patient && names.includes(patient) ? { patient } : {}) };
+  }
   const pending = input.state.pending;
   if (plan.kind === 'confirm' && pending) {
     // The answer's language rides along, unless the change itself has a `language` (update_patient: the patient's).
@@ -131,15 +184,17 @@ export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
       ),
     );
   }
-  const dropped = pending
-    ? t(
-        lang,
-        ` (I haven't made the earlier change: ${pending.summary}.)`,
-        ` (No he hecho el cambio anterior: ${pending.summary}.)`,
-      )
-    : '';
-  if (plan.kind === 'reply') return done(plan.text + dropped);
+  const dropped =
+    pending && !(plan.kind === 'tools' && plan.corrects)
+      ? t(
+          lang,
+          ` (I haven't made the earlier change: ${pending.summary}.)`,
+          ` (No he hecho el cambio anterior: ${pending.summary}.)`,
+        )
+      : '';
+  if (plan.kind === 'reply') return plan.keepsPending && pending ? done(plan.text, pending) : done(plan.text + dropped);
 
+  context = { ...context, last: plan, ...(askedAbout(plan) ?? {}) };
   let last: ToolResult | null = null;
   let lastName: ToolName | null = null;
   const found: string[] = [];
@@ -147,6 +202,7 @@ export async function takeTurn(input: TurnInput): Promise<TurnOutput> {
   for (const [i, step] of steps.entries()) {
     const { record, result } = await call(step.tool, step.args);
     if (!result) return done(failure(record, lang) + dropped);
+    learn(step.tool, result);
     // A lookup that did not find exactly one visit ends the turn with its question or explanation.
     const feedsAnother = i < steps.length - 1 || plan.followUp !== undefined;
     if (feedsAnother && result.status !== 'answer') return done(result.say + dropped);

@@ -30,6 +30,10 @@ export interface AssistantApiOptions {
   log?: (line: string) => void;
 }
 
+/** What the local call says first, as the hosted template's first message does: Spanish is understood too. */
+export const GREETING =
+  "Hi, I'm your HomeRounds assistant. Ask me about your visits, your route or your drives. También puedes hablarme en español.";
+
 export const SIGN_IN_TEXT =
   'I need to know who you are to read your calendar: please sign in to HomeRounds and try again.';
 export const SIGN_IN_TEXT_ES =
@@ -383,7 +387,7 @@ export function createAssistantApi(options: AssistantApiOptions): AssistantApi {
             if (fault?.stage === 'listening') return;
             appMessage('listening');
             appMessage({ type: 'status-update', status: 'in-progress' });
-            say('assistant', "Hi, I'm your HomeRounds assistant. Ask me about your visits, your route or your drives.");
+            say('assistant', GREETING);
             return;
           }
           if (frame.type === 'add-message' || frame.type === 'say') {

@@ -13,7 +13,7 @@ import {
   ArgumentError,
   checkRange,
   clock,
-  dateArg,
+  daysArg,
   distanceText,
   driveMinutes,
   driveTimesNote,
@@ -98,10 +98,13 @@ export async function driveTime(args: Args, ctx: ToolContext & HomeAware): Promi
       },
     );
   }
-  const rangeFrom = dateArg(args, 'from', ctx);
+  // A range in from/to, or said in date ("this week"): driving per day and in total.
+  const rangeFrom = daysArg(args, 'from', ctx);
+  const said = daysArg(args, 'date', ctx);
   const home = (await ctx.home?.()) ?? null;
-  if (rangeFrom) return driveRange(args, ctx, rangeFrom, home);
-  const date = dateArg(args, 'date', ctx) ?? today(ctx);
+  if (rangeFrom) return driveRange(ctx, rangeFrom.from, daysArg(args, 'to', ctx)?.to ?? rangeFrom.to, home);
+  if (said && said.from !== said.to) return driveRange(ctx, said.from, said.to, home);
+  const date = said?.from ?? today(ctx);
   const visits = (await loadDay(ctx, date)).filter(isPatientVisit);
   const located = visits.filter((v) => v.coords);
   if (located.length < (home ? 1 : 2))
@@ -194,8 +197,7 @@ function dayLegs(
 }
 
 /** Driving over several days: per day and in total, in calendar order. */
-async function driveRange(args: Args, ctx: ToolContext, from: string, home: LatLon | null): Promise<ToolResult> {
-  const to = dateArg(args, 'to', ctx) ?? from;
+async function driveRange(ctx: ToolContext, from: string, to: string, home: LatLon | null): Promise<ToolResult> {
   checkRange(from, to);
   const days = await loadDays(ctx, from, to);
   const perDay = [...days.entries()]

@@ -9,70 +9,143 @@ import {
   ambiguousPatient,
   clock,
   dateArg,
-  findPatient,
   loadDay,
   loadRoster,
+  noPatientCalled,
+  type PatientMatch,
   plural,
+  resolvePatient,
   result,
   stringArg,
   type ToolContext,
   timeArg,
   today,
   tr,
+  unknownPatient,
   visitFacts,
   when,
   windowText,
+  withMatch,
 } from '../tool-kit.ts';
-import { endSentence, quoted, SAY_LIMITS, spokenName, visitName } from '../untrusted.ts';
+import { DATA_LIMITS, dataText, endSentence, quoted, SAY_LIMITS, spokenName, visitName } from '../untrusted.ts';
 import { fold } from '../when.ts';
 import { byTime } from './read-shared.ts';
 
 const POSITIONS = ['first', 'last', 'next', 'previous'] as const;
 
+type Position = (typeof POSITIONS)[number] | number;
+
+// Positions as people and models say them: "2nd", "third", "the last one", "la primera", "siguiente".
+const POSITION_WORDS: Readonly<Record<string, Position>> = {
+  first: 'first',
+  primera: 'first',
+  primero: 'first',
+  earliest: 'first',
+  last: 'last',
+  final: 'last',
+  latest: 'last',
+  ultima: 'last',
+  ultimo: 'last',
+  next: 'next',
+  upcoming: 'next',
+  proxima: 'next',
+  proximo: 'next',
+  siguiente: 'next',
+  previous: 'previous',
+  prior: 'previous',
+  anterior: 'previous',
+  second: 2,
+  segunda: 2,
+  segundo: 2,
+  third: 3,
+  tercera: 3,
+  tercero: 3,
+  fourth: 4,
+  cuarta: 4,
+  cuarto: 4,
+  fifth: 5,
+  quinta: 5,
+  quinto: 5,
+  sixth: 6,
+  sexta: 6,
+  sexto: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+};
+
+/** first, last, next, previous or a number (1 is the first), as the argument says it. */
+function positionArg(args: Args): Position | null {
+  const raw = args.position;
+  if (typeof raw === 'number') {
+    if (!Number.isInteger(raw) || raw < 1 || raw > 50)
+      throw new ArgumentError('position must be a number from 1 to 50.');
+    return raw;
+  }
+  const said = stringArg(args, 'position');
+  if (said === null) return null;
+  const words = fold(said)
+    .replace(/\b(the|my|la|el|mi|one|visit|visita|cita|patient|paciente|appointment)\b/g, ' ')
+    .trim();
+  const number = /^(\d{1,2})(?:st|nd|rd|th|a|o|º|ª)?$/.exec(words);
+  if (number) return positionArg({ position: Number(number[1]) });
+  const word = POSITION_WORDS[words];
+  if (word !== undefined) return word;
+  throw new ArgumentError(
+    `I couldn't read ${quoted(said, SAY_LIMITS.name)} as a position: pass first, last, next, previous or a number ("2").`,
+  );
+}
+
 /** One visit: by time ("my 2pm"), by position (first / last / next / 2nd) or by patient. */
 export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResult> {
+  const seen: { match: PatientMatch | null } = { match: null };
+  const answer = await findOne(args, ctx, seen);
+  // A name heard or spelt differently: the answer first says who it was taken to be.
+  return seen.match ? withMatch(ctx, seen.match, answer) : answer;
+}
+
+async function findOne(args: Args, ctx: ToolContext, seen: { match: PatientMatch | null }): Promise<ToolResult> {
   const date = dateArg(args, 'date', ctx);
   const time = timeArg(args, 'time', ctx);
-  const rawPosition = args.position;
-  const position =
-    typeof rawPosition === 'number'
-      ? rawPosition
-      : typeof rawPosition === 'string' && /^\d+$/.test(rawPosition)
-        ? Number(rawPosition)
-        : (stringArg(args, 'position') ?? null);
-  if (typeof position === 'string' && !(POSITIONS as readonly string[]).includes(position)) {
-    throw new ArgumentError(`position must be one of ${POSITIONS.join(', ')} or a number.`);
-  }
+  const position = positionArg(args);
   const patientAsked = stringArg(args, 'patient');
+  const relationAsked = stringArg(args, 'after') ?? stringArg(args, 'before');
   const typeAsked = stringArg(args, 'type');
   const t = today(ctx);
   const nowMinute = zonedMinute(ctx.now, ctx.timeZone);
   let candidates: Visit[];
   let scope: string;
+  let roster: Visit[] | undefined;
   if (date) {
     candidates = (await loadDay(ctx, date)).filter(isPatientVisit);
     scope = when(ctx, date);
-  } else if (patientAsked || typeAsked || position === 'next' || position === 'previous') {
-    const roster = await loadRoster(ctx);
+  } else if (patientAsked || typeAsked || relationAsked || position === 'next' || position === 'previous') {
+    roster = await loadRoster(ctx);
     candidates = roster;
     scope = '';
   } else {
     candidates = (await loadDay(ctx, t)).filter(isPatientVisit);
     scope = when(ctx, t);
   }
+  // Who a name means is decided among all the clinician's patients, never among the day's visits alone: a name
+  // heard wrongly must not become whoever happens to be on that day.
   if (patientAsked) {
-    const match = findPatient(patientAsked, candidates.length ? candidates : await loadRoster(ctx));
+    const match = await resolvePatient(ctx, patientAsked, { roster, ...(date ? { within: candidates } : {}) });
     if (match.kind === 'many') return ambiguousPatient(ctx, patientAsked, match.names);
-    if (match.kind === 'none')
+    if (match.kind === 'none') return unknownPatient(ctx, match, noPatientCalled(patientAsked));
+    seen.match = match;
+    candidates = candidates.filter(match.owns);
+    if (!candidates.length)
       return result(
         'not_found',
         tr(
           ctx,
-          `I don't see a visit with ${quoted(patientAsked, SAY_LIMITS.name)}${scope ? ` ${scope}` : ''}.`,
-          `No veo ninguna visita con ${quoted(patientAsked, SAY_LIMITS.name)}${scope ? ` ${scope}` : ''}.`,
+          `${spokenName(match.name)} has no visit on your calendar ${scope || 'in the last or next 30 days'}.`,
+          `${spokenName(match.name)} no tiene ninguna visita en tu calendario ${scope || 'en los últimos o próximos 30 días'}.`,
         ),
+        { patient: dataText(match.name, DATA_LIMITS.name) },
       );
-    candidates = candidates.filter((v) => v.patient === match.name);
   }
   if (typeAsked) {
     candidates = candidates.filter((v) => matchesType(v, typeAsked));
@@ -87,19 +160,25 @@ export async function findVisit(args: Args, ctx: ToolContext): Promise<ToolResul
       );
   }
   const relation = stringArg(args, 'after') ? 'after' : stringArg(args, 'before') ? 'before' : null;
-  if (relation) {
-    const anchorAsked = stringArg(args, relation) as string;
+  if (relation && relationAsked) {
+    const anchorAsked = relationAsked;
     const sameDay = candidates.filter((v) => !date || v.date === date);
-    const match = findPatient(anchorAsked, sameDay);
-    const anchorVisit = match.kind === 'one' ? match.visits.sort(byTime)[0] : undefined;
+    const anchor = await resolvePatient(ctx, anchorAsked, { roster, ...(date ? { within: sameDay } : {}) });
+    if (anchor.kind === 'many') return ambiguousPatient(ctx, anchorAsked, anchor.names);
+    if (anchor.kind === 'none') return unknownPatient(ctx, anchor, noPatientCalled(anchorAsked));
+    // Their visit on the day asked (or their next one), never another patient's.
+    const theirs = sameDay.filter(anchor.owns).sort(byTime);
+    const anchorVisit = theirs.find((v) => v.date > t || (v.date === t && v.endMinute > nowMinute)) ?? theirs[0];
+    seen.match = anchor;
     if (!anchorVisit)
       return result(
         'not_found',
         tr(
           ctx,
-          `I don't see a visit with ${quoted(anchorAsked, SAY_LIMITS.name)}${scope ? ` ${scope}` : ''}.`,
-          `No veo ninguna visita con ${quoted(anchorAsked, SAY_LIMITS.name)}${scope ? ` ${scope}` : ''}.`,
+          `${spokenName(anchor.name)} has no visit on your calendar ${scope || 'in the last or next 30 days'}.`,
+          `${spokenName(anchor.name)} no tiene ninguna visita en tu calendario ${scope || 'en los últimos o próximos 30 días'}.`,
         ),
+        { patient: dataText(anchor.name, DATA_LIMITS.name) },
       );
     const ordered = sameDay.filter((v) => v.date === anchorVisit.date).sort(byTime);
     const at = ordered.indexOf(anchorVisit);

@@ -1,59 +1,61 @@
 // list_visits: what is on the calendar for a day or a range, optionally one patient's visits or only
 // some hours, with the day's other events named apart.
-import { dayText } from '../../time/zoned-time.ts';
+import { addDays, dayText } from '../../time/zoned-time.ts';
 import { isPatientVisit, type Visit } from '../../visits/visits.ts';
 import type { ToolResult } from '../contract.ts';
 import {
   type Args,
   ambiguousPatient,
   clock,
-  findPatient,
   loadDays,
-  loadRoster,
+  noPatientCalled,
+  type PatientMatch,
   plural,
+  resolvePatient,
   result,
   stringArg,
   type ToolContext,
   timeArg,
+  today,
   tr,
+  unknownPatient,
   visitFacts,
   visitLine,
+  withMatch,
 } from '../tool-kit.ts';
-import { quoted, SAY_LIMITS, spokenName } from '../untrusted.ts';
+import { quoted, spokenName } from '../untrusted.ts';
 import { rangeArgs, rangeText } from './read-shared.ts';
 
-function patientFilter(
+/** One patient's visits only, when a patient is named: who the name means among all the clinician's patients. */
+async function patientFilter(
   args: Args,
   ctx: ToolContext,
   visits: Visit[],
-  roster: Visit[] | null,
-): { visits: Visit[]; asked: string | null; error: ToolResult | null; ctxName: string | null } {
+): Promise<{ visits: Visit[]; match: PatientMatch | null; error: ToolResult | null }> {
   const asked = stringArg(args, 'patient');
-  if (!asked) return { visits, asked: null, error: null, ctxName: null };
-  const match = findPatient(asked, roster ?? visits.filter(isPatientVisit));
-  if (match.kind === 'many')
-    return {
-      visits: [],
-      asked,
-      error: ambiguousPatient(ctx, asked, match.names),
-      ctxName: null,
-    };
-  if (match.kind === 'none') return { visits: [], asked, error: null, ctxName: null };
-  return { visits: visits.filter((v) => v.patient === match.name), asked, error: null, ctxName: match.name };
+  if (!asked) return { visits, match: null, error: null };
+  const match = await resolvePatient(ctx, asked, { within: visits });
+  if (match.kind === 'many') return { visits: [], match: null, error: ambiguousPatient(ctx, asked, match.names) };
+  if (match.kind === 'none')
+    return { visits: [], match: null, error: unknownPatient(ctx, match, noPatientCalled(asked)) };
+  return { visits: visits.filter(match.owns), match, error: null };
 }
 
 export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResult> {
-  const { from, to } = rangeArgs(args, ctx);
+  // A patient named without a day: their visits from today over the next 30 days, not today's alone.
+  const t = today(ctx);
+  const { from, to } = rangeArgs(args, ctx, stringArg(args, 'patient') ? { from: t, to: addDays(t, 30) } : undefined);
   const days = await loadDays(ctx, from, to);
   const all = [...days.values()].flat();
-  const filtered = patientFilter(args, ctx, all, stringArg(args, 'patient') ? await loadRoster(ctx) : null);
+  const filtered = await patientFilter(args, ctx, all);
   if (filtered.error) return filtered.error;
+  const match = filtered.match?.kind === 'one' ? filtered.match : null;
   const after = timeArg(args, 'after', ctx);
   const before = timeArg(args, 'before', ctx);
   const inHours = (v: Visit) =>
     v.allDay || ((after === null || v.endMinute > after) && (before === null || v.startMinute < before));
   const visits = filtered.visits.filter(isPatientVisit).filter(inHours);
-  const others = filtered.asked ? [] : all.filter((v) => !isPatientVisit(v)).filter(inHours);
+  const others = match ? [] : all.filter((v) => !isPatientVisit(v)).filter(inHours);
   const hours =
     after !== null || before !== null
       ? tr(
@@ -63,8 +65,9 @@ export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResu
         )
       : '';
   const span = `${rangeText(ctx, from, to)}${hours}`;
-  const name = filtered.ctxName ? spokenName(filtered.ctxName) : '';
+  const name = match ? spokenName(match.name) : '';
   const who = name ? tr(ctx, ` with ${name}`, ` con ${name}`) : '';
+  const matched = (answer: ToolResult) => (match ? withMatch(ctx, match, answer) : answer);
   const facts = {
     from,
     to,
@@ -73,19 +76,10 @@ export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResu
     visits: visits.map((v) => visitFacts(v)),
     otherEvents: others.map((v) => visitFacts(v)),
   };
-  if (filtered.asked && !filtered.ctxName) {
-    return result(
-      'not_found',
-      tr(
-        ctx,
-        `I don't see a patient called ${quoted(filtered.asked, SAY_LIMITS.name)} on your calendar.`,
-        `No veo a ningún paciente llamado ${quoted(filtered.asked, SAY_LIMITS.name)} en tu calendario.`,
-      ),
-      facts,
-    );
-  }
   if (visits.length === 0 && others.length === 0) {
-    return result('answer', tr(ctx, `You have no visits${who} ${span}.`, `No tienes visitas${who} ${span}.`), facts);
+    return matched(
+      result('answer', tr(ctx, `You have no visits${who} ${span}.`, `No tienes visitas${who} ${span}.`), facts),
+    );
   }
   let say: string;
   if (from === to) {
@@ -106,7 +100,7 @@ export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResu
       const mine = list.filter((v) => visits.includes(v));
       if (mine.length === 0) continue;
       lines.push(
-        `${dayText(date, ctx.language)}: ${mine.map((v) => `${clock(ctx, v.startMinute)} ${filtered.ctxName ? (v.visitType ? spokenName(v.visitType) : quoted(v.title)) : spokenName(v.patient)}`).join('; ')}`,
+        `${dayText(date, ctx.language)}: ${mine.map((v) => `${clock(ctx, v.startMinute)} ${match ? (v.visitType ? spokenName(v.visitType) : quoted(v.title)) : spokenName(v.patient)}`).join('; ')}`,
       );
     }
     say = `${tr(
@@ -115,5 +109,5 @@ export async function listVisits(args: Args, ctx: ToolContext): Promise<ToolResu
       `Tienes ${plural(ctx, visits.length, 'visit', 'visita')}${who} ${span}:`,
     )}\n${lines.join('\n')}`;
   }
-  return result('answer', say, facts);
+  return matched(result('answer', say, facts));
 }

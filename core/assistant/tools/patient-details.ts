@@ -8,16 +8,20 @@ import {
   ArgumentError,
   ambiguousPatient,
   clock,
-  findPatient,
-  loadRoster,
+  noPatientCalled,
+  type PatientMatch,
+  patientRecords,
+  resolvePatient,
   result,
   stringArg,
   type ToolContext,
   today,
   tr,
+  unknownPatient,
   visitFacts,
   when,
   windowText,
+  withMatch,
 } from '../tool-kit.ts';
 import { DATA_LIMITS, dataText, endSentence, quoted, SAY_LIMITS, spokenName } from '../untrusted.ts';
 import { byTime } from './read-shared.ts';
@@ -26,18 +30,14 @@ import { byTime } from './read-shared.ts';
 export async function patientDetails(args: Args, ctx: ToolContext): Promise<ToolResult> {
   const asked = stringArg(args, 'patient');
   if (!asked) throw new ArgumentError('Which patient?');
-  const roster = await loadRoster(ctx);
-  const match = findPatient(asked, roster);
+  const match = await resolvePatient(ctx, asked);
   if (match.kind === 'many') return ambiguousPatient(ctx, asked, match.names);
-  if (match.kind === 'none')
-    return result(
-      'not_found',
-      tr(
-        ctx,
-        `I don't see a patient called ${quoted(asked, SAY_LIMITS.name)} on your calendar in the last or next 30 days.`,
-        `No veo a ningún paciente llamado ${quoted(asked, SAY_LIMITS.name)} en tu calendario en los últimos o próximos 30 días.`,
-      ),
-    );
+  if (match.kind === 'none') return unknownPatient(ctx, match, noPatientCalled(asked));
+  return withMatch(ctx, match, await details(ctx, match));
+}
+
+async function details(ctx: ToolContext, match: Extract<PatientMatch, { kind: 'one' }>): Promise<ToolResult> {
+  if (match.visits.length === 0) return listedOnly(ctx, match.name);
   const t = today(ctx);
   const nowMinute = zonedMinute(ctx.now, ctx.timeZone);
   const visits = match.visits.sort(byTime);
@@ -77,5 +77,28 @@ export async function patientDetails(args: Args, ctx: ToolContext): Promise<Tool
     },
     next: next ? visitFacts(next) : null,
     visits: visits.map((v) => visitFacts(v)),
+  });
+}
+
+/** A patient on the list with no visit in the last or next 30 days: what the list holds, said so. */
+async function listedOnly(ctx: ToolContext, name: string): Promise<ToolResult> {
+  const record = (await patientRecords(ctx)).find((r) => r.status === 'patient' && r.full_name === name);
+  const parts = [`${spokenName(name)}:`];
+  const address = quoted(record?.address, SAY_LIMITS.location);
+  if (address) parts.push(tr(ctx, `address ${address};`, `dirección ${address};`));
+  if (record?.phone) parts.push(tr(ctx, `phone ${record.phone};`, `teléfono ${record.phone};`));
+  parts.push(
+    tr(
+      ctx,
+      'on your patient list, with no visit on your calendar in the last or next 30 days.',
+      'en tu lista de pacientes, sin visitas en tu calendario en los últimos o próximos 30 días.',
+    ),
+  );
+  return result('answer', parts.join(' '), {
+    patient: dataText(name, DATA_LIMITS.name),
+    phone: record?.phone ?? null,
+    calendarText: { location: dataText(record?.address, DATA_LIMITS.location), notes: null },
+    next: null,
+    visits: [],
   });
 }

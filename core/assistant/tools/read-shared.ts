@@ -2,12 +2,23 @@
 // said, calendar order, and a capital letter for a sentence that opens with a day.
 import { dayText } from '../../time/zoned-time.ts';
 import type { Visit } from '../../visits/visits.ts';
-import { type Args, checkRange, dateArg, type ToolContext, today, tr, when } from '../tool-kit.ts';
+import { type Args, checkRange, daysArg, type ToolContext, today, tr, when } from '../tool-kit.ts';
 
-export function rangeArgs(args: Args, ctx: ToolContext): { from: string; to: string } {
-  const date = dateArg(args, 'date', ctx);
-  const from = dateArg(args, 'from', ctx) ?? date ?? today(ctx);
-  const to = dateArg(args, 'to', ctx) ?? date ?? from;
+/**
+ * The days a read covers: `date` (one day, or a range said in words: "next week", "the week of the 14th"), or `from`
+ * and `to` (each a day, or a range whose first / last day it takes); `fallback` when none is given (default today).
+ */
+export function rangeArgs(
+  args: Args,
+  ctx: ToolContext,
+  fallback?: { from: string; to: string },
+): { from: string; to: string } {
+  const date = daysArg(args, 'date', ctx);
+  const first = daysArg(args, 'from', ctx);
+  const last = daysArg(args, 'to', ctx);
+  const named = date ?? first ?? last;
+  const from = first?.from ?? date?.from ?? (named ? today(ctx) : (fallback?.from ?? today(ctx)));
+  const to = last?.to ?? first?.to ?? date?.to ?? (named ? from : (fallback?.to ?? from));
   checkRange(from, to);
   return { from, to };
 }

@@ -5,22 +5,23 @@
 // Only the clinician's own words are kept: calendar text is never taken as an instruction to change the list.
 import { nameKey, type PatientChanges, type PatientRecord, patientProblems } from '../../patients/patients.ts';
 import { HH_MM, hhmmToMinutes, minutesToHhmm } from '../../time/zoned-time.ts';
-import { matchPatients } from '../../visits/visits.ts';
 import type { ToolResult } from '../contract.ts';
 import {
   type Args,
   ArgumentError,
   ambiguousPatient,
   boolArg,
-  findPatient,
   forgetPatientRecords,
-  loadRoster,
+  matchedAs,
+  noPatientCalled,
   patientRecords,
+  resolvePatient,
   result,
   stringArg,
   type ToolContext,
   timeArg,
   tr,
+  unknownPatient,
   windowText,
 } from '../tool-kit.ts';
 import { quoted, SAY_LIMITS, spokenName } from '../untrusted.ts';
@@ -52,8 +53,10 @@ function changesOf(args: Args, ctx: ToolContext): PatientChanges {
   }
   const phone = stringArg(args, 'phone');
   if (phone) changes.phone = phone;
-  const language = stringArg(args, 'language');
-  if (language) changes.language = language;
+  // The patient's language is `speaks`; `language` is the answer's (en/es), once also taken for the patient's.
+  const legacy = stringArg(args, 'language');
+  const speaks = stringArg(args, 'speaks') ?? (legacy && !/^(en|es)$/i.test(legacy) ? legacy : null);
+  if (speaks) changes.language = speaks;
   const notes = stringArg(args, 'notes');
   if (notes) changes.notes = notes;
   if (args.automatedCalls !== undefined && args.automatedCalls !== null) {
@@ -109,40 +112,31 @@ export async function updatePatient(args: Args, ctx: ToolContext): Promise<ToolR
       ),
     );
   }
-  const records = (await patientRecords(ctx)).filter((r) => r.status === 'patient');
-  const onList = matchPatients(
-    asked,
-    records.map((r) => r.full_name),
+  // Who the name means among the list's patients and the calendar's (a name heard or spelt differently included):
+  // nobody certainly is asked back, never changed on a guess.
+  const match = await resolvePatient(ctx, asked);
+  if (match.kind === 'many') return ambiguousPatient(ctx, asked, match.names);
+  if (match.kind === 'none') return unknownPatient(ctx, match, noPatientCalled(asked));
+  const name = match.name;
+  const key = nameKey(name);
+  let record: PatientRecord | undefined = (await patientRecords(ctx)).find(
+    (r) => r.status === 'patient' && (r.full_name === name || r.name_key === key),
   );
-  if (onList.length > 1) return ambiguousPatient(ctx, asked, onList);
-  let record: PatientRecord | undefined = records.find((r) => r.full_name === onList[0]);
-  let name = record?.full_name;
-  if (!record) {
-    // Not on the list yet: a patient of the calendar is added with the change.
-    const match = findPatient(asked, await loadRoster(ctx));
-    if (match.kind === 'many') return ambiguousPatient(ctx, asked, match.names);
-    if (match.kind === 'none') {
-      return result(
-        'not_found',
-        tr(
-          ctx,
-          `I don't see a patient called ${quoted(asked, SAY_LIMITS.name)} on your patient list or your calendar.`,
-          `No veo a ningún paciente llamado ${quoted(asked, SAY_LIMITS.name)} en tu lista de pacientes ni en tu calendario.`,
-        ),
-      );
-    }
-    name = match.name;
-  }
-  const said = changeText(ctx, name as string, changes);
+  const said = changeText(ctx, name, changes);
   if (!boolArg(args, 'confirm')) {
     return result(
       'proposal',
       tr(
         ctx,
-        `I'll keep this on your patient list${record ? '' : ' (adding them to it)'}: ${said}. Shall I?`,
-        `Guardaré esto en tu lista de pacientes${record ? '' : ' (añadiéndolo)'}: ${said}. ¿Lo hago?`,
+        `${matchedAs(ctx, match).say}I'll keep this on your patient list${record ? '' : ' (adding them to it)'}: ${said}. Shall I?`,
+        `${matchedAs(ctx, match).say}Guardaré esto en tu lista de pacientes${record ? '' : ' (añadiéndolo)'}: ${said}. ¿Lo hago?`,
       ),
-      { patient: name, changes, confirmWith: { ...args, patient: name, confirm: true } },
+      {
+        patient: name,
+        changes,
+        confirmWith: { ...args, patient: name, confirm: true },
+        ...matchedAs(ctx, match).facts,
+      },
     );
   }
   record = record

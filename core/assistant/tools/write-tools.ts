@@ -17,10 +17,12 @@ import {
   clock,
   dateArg,
   driveMinutes,
-  findPatient,
-  intArg,
+  durationArg,
   loadDay,
-  loadRoster,
+  noPatientCalled,
+  type PatientMatch,
+  patientRecords,
+  resolvePatient,
   result,
   stringArg,
   type ToolContext,
@@ -28,9 +30,11 @@ import {
   today,
   tr,
   UNKNOWN_DRIVE_MINUTES,
+  unknownPatient,
   visitFacts,
   when,
   windowText,
+  withMatch,
 } from '../tool-kit.ts';
 import { quoted, SAY_LIMITS, spokenName, visitName } from '../untrusted.ts';
 
@@ -184,16 +188,29 @@ export async function findFreeSlots(args: Args, ctx: ToolContext): Promise<ToolR
   const date = dateArg(args, 'date', ctx) ?? today(ctx);
   const patientAsked = stringArg(args, 'patient');
   let place: Place = { coords: null, window: null, name: tr(ctx, 'the patient', 'el paciente') };
-  let duration = intArg(args, 'durationMinutes', 10, 480);
+  let duration = durationArg(args, 'durationMinutes', 10, 480);
+  let match: PatientMatch | null = null;
   if (patientAsked) {
-    const match = findPatient(patientAsked, await loadRoster(ctx));
+    match = await resolvePatient(ctx, patientAsked);
     if (match.kind === 'many') return ambiguousPatient(ctx, patientAsked, match.names);
-    if (match.kind === 'one') {
-      place = placeOf(match.name, match.visits);
-      duration ??= durationMinutes(match.visits.at(-1) as Visit);
-    }
+    // A name that is nobody certainly is asked back: free time is never worked out for another patient's window.
+    if (match.kind === 'none') return unknownPatient(ctx, match, noPatientCalled(patientAsked));
+    const latest = match.visits.at(-1);
+    place = latest ? placeOf(match.name, match.visits) : { ...place, name: spokenName(match.name) };
+    if (latest) duration ??= durationMinutes(latest);
   }
-  duration ??= FOLLOW_UP_MINUTES;
+  const slots = await freeSlots(ctx, args, date, duration ?? FOLLOW_UP_MINUTES, place, patientAsked);
+  return match ? withMatch(ctx, match, slots) : slots;
+}
+
+async function freeSlots(
+  ctx: ToolContext,
+  args: Args,
+  date: string,
+  duration: number,
+  place: Place,
+  patientAsked: string | null,
+): Promise<ToolResult> {
   const after = timeArg(args, 'after', ctx) ?? DAY_START;
   const before = timeArg(args, 'before', ctx) ?? DAY_END;
   const events = await loadDay(ctx, date);
@@ -322,27 +339,55 @@ export async function bookVisit(args: Args, ctx: ToolContext): Promise<ToolResul
   let address = stringArg(args, 'address');
   let phone: string | null = null;
   let patientId: string | null = null;
+  let match: PatientMatch | null = null;
   if (asked && !boolArg(args, 'newPatient')) {
-    const match = findPatient(asked, await loadRoster(ctx));
+    match = await resolvePatient(ctx, asked);
     if (match.kind === 'many') return ambiguousPatient(ctx, asked, match.names);
-    if (match.kind === 'none')
-      return result(
-        'not_found',
-        tr(
-          ctx,
-          `I don't see a patient called "${asked}" on your calendar. Is this a new patient? Then say "new patient" and I'll book it without an address.`,
-          `No veo a ningún paciente llamado "${asked}". ¿Es un paciente nuevo?`,
-        ),
-      );
+    if (match.kind === 'none') {
+      const notFound = noPatientCalled(asked);
+      return unknownPatient(ctx, match, {
+        en: `${notFound.en} If this is a new patient, say so and I'll book it without an address.`,
+        es: `${notFound.es} Si es un paciente nuevo, dímelo y lo reservo sin dirección.`,
+      });
+    }
     name = match.name;
-    place = placeOf(match.name, match.visits);
-    const latest = match.visits.at(-1) as Visit;
-    address ??= latest.address;
-    phone = latest.phone;
-    patientId = latest.patientId;
+    const latest = match.visits.at(-1);
+    if (latest) {
+      place = placeOf(match.name, match.visits);
+      address ??= latest.address;
+      phone = latest.phone;
+      patientId = latest.patientId;
+    } else {
+      // On the patient list, with no visit in the roster: the list's address, phone and record.
+      const matched = match.name;
+      const listed = (await patientRecords(ctx)).find((r) => r.status === 'patient' && r.full_name === matched);
+      place = { coords: null, window: null, name: spokenName(match.name) };
+      address ??= listed?.address ?? null;
+      phone = listed?.phone ?? null;
+      patientId = listed?.id ?? null;
+    }
   }
+  const proposed = await book(ctx, args, { date, asked, isNew, name, place, address, phone, patientId });
+  return match ? withMatch(ctx, match, proposed) : proposed;
+}
+
+interface Booking {
+  date: string;
+  asked: string | null;
+  isNew: boolean;
+  name: string;
+  place: Place;
+  address: string | null;
+  phone: string | null;
+  patientId: string | null;
+}
+
+async function book(ctx: ToolContext, args: Args, booking: Booking): Promise<ToolResult> {
+  const { date, isNew, name, place, address, phone, patientId } = booking;
+  // A patient matched by a name heard differently is confirmed by the name the calendar writes.
+  const asked = isNew ? booking.asked : name;
   const duration =
-    intArg(args, 'durationMinutes', 10, 480) ?? (isNew && !patientId ? NEW_PATIENT_MINUTES : FOLLOW_UP_MINUTES);
+    durationArg(args, 'durationMinutes', 10, 480) ?? (isNew && !patientId ? NEW_PATIENT_MINUTES : FOLLOW_UP_MINUTES);
   const visitType = stringArg(args, 'visitType') ?? tr(ctx, 'Home visit', 'Visita a domicilio');
   const day = await loadDay(ctx, date);
   const asksTime = timeArg(args, 'time', ctx);

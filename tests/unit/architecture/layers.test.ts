@@ -60,6 +60,8 @@ describe('core/ is pure domain', () => {
       '@photostructure/tz-lookup',
       'ajv',
       'chrono-node',
+      'double-metaphone',
+      'fastest-levenshtein',
       'jose',
       'libphonenumber-js/max',
       'valibot',

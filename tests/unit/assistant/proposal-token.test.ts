@@ -76,10 +76,15 @@ describe('proposal tokens', () => {
     expect(await verifyProposal(token, { ...book, args: { ...echoed, time: '10:05' } }, SECRET, T0)).toMatchObject({
       reason: 'mismatch',
     });
-    // update_patient's `language` is the patient's language: part of the change.
+    // update_patient's patient language (`speaks`, or the old form's `language` other than en/es) is part of the
+    // change; the answer's language (en/es) is not.
     expect(boundArgs('update_patient', { patient: 'Ida', language: 'Polish', confirm: true })).toEqual({
       patient: 'Ida',
       language: 'Polish',
+    });
+    expect(boundArgs('update_patient', { patient: 'Ida', speaks: 'Polish', language: 'es', confirm: true })).toEqual({
+      patient: 'Ida',
+      speaks: 'Polish',
     });
     expect(boundArgs('move_visit', { visitId: 'v', language: 'es', proposal: 'x', confirm: false })).toEqual({
       visitId: 'v',

@@ -81,6 +81,12 @@ describe('visitConfirmationAssistant', () => {
     expect(forbidden).toMatch(/any\s+other patient/);
   });
 
+  it('hears and speaks English and Spanish: the patient answers in their language and is answered in it', () => {
+    expect(body.transcriber).toEqual({ provider: 'deepgram', model: 'nova-3', language: 'multi' });
+    expect(body.voice).toMatchObject({ model: 'eleven_multilingual_v2' });
+    expect(prompt).toMatch(/Speak the language the person answers in, English or Spanish/);
+  });
+
   it('has the three confirmation tools, each sent to the tools server with the secret', () => {
     expect(model.tools.map((t) => t.function.name)).toEqual([...CONFIRMATION_TOOLS]);
     for (const tool of model.tools) {

@@ -22,6 +22,10 @@ export const EXAMPLE_PHRASES = [
   'Add travel time between my 9 am and 11 am visits.',
 ] as const;
 
+/** How to choose the language: by speaking or typing it (the assistant answers in the language it hears). */
+export const LANGUAGE_NOTE =
+  'Speak or type in English or Spanish: it answers in the language you use (también en español).';
+
 export const ALLOW_CALENDAR_CHANGES_TEXT = 'Allow calendar changes';
 export const WRITE_ACCESS_NOTE =
   'To book, move or cancel visits for you, the assistant needs your permission to change your Google Calendar.';
@@ -77,6 +81,7 @@ export function AssistantPanel({ services, onCalendarChanged, writeAccess }: Ass
       <div className="assistant-note">
         <h3>AI Assistant Ready</h3>
         <p>Your assistant can add appointments, reschedule visits and answer questions about your calendar.</p>
+        <p>{LANGUAGE_NOTE}</p>
       </div>
       <div className="assistant-examples">
         <h3>Try asking</h3>
