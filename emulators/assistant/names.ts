@@ -61,33 +61,12 @@ const NOT_NAME = new Set([
   'december',
 ]);
 
-/** Words said just before a person is named. */
-const NAME_CUES = new Set([
-  'with',
-  'for',
-  'see',
-  'seeing',
-  'visit',
-  'after',
-  'before',
-  'about',
-  'is',
-  'patient',
-  'mr',
-  'mrs',
-  'ms',
-  'miss',
-  'dr',
-  'con',
-  'para',
-  'a',
-  'de',
-  'paciente',
-  'senora',
-  'senor',
-  'sra',
-  'sr',
-]);
+/**
+ * Words that say a person is named next, whatever word follows. Words said as often before a thing as before a
+ * person ("with", "for", "a": "time for a 45 minute visit", "a gap") are no cue: a lower-case real word after them
+ * is that word, not a patient.
+ */
+const PERSON_CUES = new Set(['patient', 'mr', 'mrs', 'ms', 'miss', 'dr', 'paciente', 'senora', 'senor', 'sra', 'sr']);
 
 export interface SpokenNames {
   /** Patients certainly meant, in the order said (roster names). */
@@ -137,14 +116,19 @@ function candidateRuns(words: Word[], known: ReadonlySet<string>): Word[][] {
   return runs.filter((r) => r.length <= 4 && r.some((w) => w.folded.length >= 3));
 }
 
-/** Whether the words were meant as a name: written as one, said after a cue, possessive, or no real word. */
+/**
+ * Whether the words were meant as a name: written as one (a capital after the first word), said after a person's
+ * title, possessive, or not a real word. "Is there a gap on Friday": "gap" is a word, not a patient.
+ */
 function meantAsName(run: Word[], words: Word[], language: Language): boolean {
   const first = run[0] as Word;
   const at = words.indexOf(first);
+  const before = at > 0 ? (words[at - 1] as Word).folded : '';
   if (run.some((w) => /^\p{Lu}/u.test(w.raw) && words.indexOf(w) > 0)) return true;
-  if (at > 0 && NAME_CUES.has((words[at - 1] as Word).folded)) return true;
+  if (PERSON_CUES.has(before)) return true;
   if (run.some((w) => w.possessive)) return true;
-  return run.some((w) => w.folded.length >= 3 && !isRealWord(w.raw.toLowerCase(), language));
+  const notAWord = run.some((w) => w.folded.length >= 3 && !isRealWord(w.raw.toLowerCase(), language));
+  return notAWord;
 }
 
 /**

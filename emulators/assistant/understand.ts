@@ -13,6 +13,7 @@ import {
   detectLanguage,
   fold,
   type Moment,
+  parseDuration,
   parseMoments,
   parseRange,
   weekdayNamed,
@@ -164,7 +165,10 @@ const TRAVEL_BLOCK = /\b(add|block|put|reserve|insert|anade|agrega|bloquea)\b.*\
 const ROUTE =
   /\b(optimi[sz]\w*|best order|best route|most efficient|shortest route|plan my route|route|reorder|order (for|of)|ruta|orden|optimiza\w*)\b/;
 const FREE =
-  /\b(free|openings?|open slots?|availability|available|gaps?|room for|when can i (fit|see|squeeze)|fit (in|a)|squeeze|hueco|huecos|libre|disponible)\b/;
+  /\b(free|openings?|open(ing)? slots?|slots?|availability|available|gaps?|room|space|(?<!what )time (for|to (fit|see|squeeze|add))|when can i (fit|see|squeeze)|fit (in|a)|squeeze|hueco|huecos|libre|disponible|espacio|tiempo para)\b/;
+/** How full a day is ("how busy am I on the 30th", "what's my load Friday"): its count and hours (summarize_days). */
+const LOAD =
+  /\b(how (busy|packed|full|booked|heavy|loaded|slammed|hectic|crazy)|(my|the) (load|workload|caseload)|que tan (ocupad[oa]|llen[oa]|cargad[oa])|cuanto trabajo)\b/;
 const BOOK_VERB =
   /\b(book|schedule|add|set up|arrange|put in|fit in|squeeze in|fit \w+( \w+)? in|squeeze \w+( \w+)? in|make an? appointment|(i )?(need|want|would like|d like) (a|an|another|to (book|schedule|add|see))|agenda|agendar|agendame|reserva|reservar|programa|programar|anade|agrega|pon)\b/;
 const BOOK_OBJECT =
@@ -185,6 +189,11 @@ const POSITION_WORDS: Array<[RegExp, string]> = [
 const VISIT_WORD = /\b(visits?|appointments?|patients?|stops?|sessions?|citas?|visitas?|pacientes?)\b/;
 const LIST =
   /\b(appointments?|visits?|schedule|agenda|calendar|who am i seeing|who do i see|what('s| is| do i have) on|what do i have|do i have (anything|anyone|anybody)|am i seeing anyone|my day|(day|week|schedule|calendar) look like|show me|give me|read me|tell me about|what'?s happening|on my plate|anything (on|for)|am i (busy|working)|patients|citas?|visitas?|pacientes|que tengo|tengo algo)\b/;
+/** A day's plan asked by a planning word ("what's the plan for the 2nd", "my lineup Friday"); a care plan is not it. */
+const DAY_PLAN = /\b(?<!care )(plan|lineup|line up|rundown|itinerary|game plan|plan del dia|planning)\b/;
+/** "Who am I seeing", "who's on", "a quién veo", "quiénes me tocan": the day's patients, by the question word. */
+const WHO_SEEN =
+  /\b(who|whom|quien|quienes)('s| is| are)?( (else|all))?( (am|do|did|have|will|is|are) i| i)? (see|seeing|visit|visiting|have|got|on|veo|visito|tengo|atiendo|me toca\w*|toca\w*|hay)\b/;
 const THERAPY = /\b(therapy|therapist|terapia)\b/;
 
 /** Words that say a position, as a follow-up's part ("and the last one?"). */
@@ -266,6 +275,18 @@ function positionOf(text: string): string | null {
   for (const [pattern, position] of POSITION_WORDS) if (pattern.test(text)) return position;
   return null;
 }
+
+/**
+ * A visit's length said as a length: "squeeze in a half hour visit" is half an hour long, not "in half an hour"
+ * from now, nor half past the hour (the "in" goes with the verb).
+ */
+const lengthsSaid = (text: string): string =>
+  text
+    .replace(/\b(squeeze|fit|pencil|slot|work)(\s+[\p{L}]+)?\s+in\b/giu, '$1$2')
+    .replace(/\b(an? )?half[ -]hour\b/giu, 'half an hour');
+
+/** Question words typed without their apostrophe ("whos", "whats", "wheres") read as written with it. */
+const withApostrophes = (text: string): string => text.replace(/\b(who|what|where|when|how|that|there)s\b/g, "$1's");
 
 /** Text and names alike folded to plain words: a name read from the calendar matches as words, never as a pattern. */
 const plainWords = (text: string): string =>
@@ -423,10 +444,12 @@ export function understand(input: UnderstandInput): Plan {
   const nameWordsKept = new Set(input.roster.flatMap((name) => plainWords(name).split(' ')));
   const raw = readWords(said, languageOf(said), nameWordsKept).text;
   const lang = languageOf(raw);
-  const text = fold(raw)
-    .replace(/[¿?¡!.,;:]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const text = withApostrophes(
+    fold(raw)
+      .replace(/[¿?¡!.,;:]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   const reply = (intent: Intent, value: string, remember?: Remember): Plan => ({
     kind: 'reply',
     intent,
@@ -445,7 +468,7 @@ export function understand(input: UnderstandInput): Plan {
   if (isClinical(text)) return reply('medical', t(lang, MEDICAL_TEXT, MEDICAL_TEXT_ES));
 
   // What the words name: days, times, patients (as written, as a recogniser hears them, or "her").
-  const moments = parseMoments(raw, input.now, input.timeZone, lang);
+  const moments = parseMoments(lengthsSaid(raw), input.now, input.timeZone, lang);
   // "My week" is this week.
   const range: DateRange | null =
     parseRange(raw, input.now, input.timeZone) ??
@@ -457,11 +480,12 @@ export function understand(input: UnderstandInput): Plan {
   const named = namedPatients(raw, input.roster).filter((n) => !spoken.vetoed.includes(n));
   const named2 = [...named, ...spoken.sure.filter((n) => !named.includes(n))];
   // A position said apart from the days ("next Friday", "next week" name a day, not the next visit).
-  const position = positionOf(
-    moments
-      .reduce((rest, m) => rest.replace(plainWords(m.text), ' '), text)
-      .replace(/\b(next|this|coming) (week|month)\b/g, ' '),
-  );
+  // (Blanked out letter for letter: where a position is said stays where it is in the text.)
+  const blank = (words: string) => ' '.repeat(words.length);
+  const positionText = moments
+    .reduce((rest, m) => rest.replace(plainWords(m.text), blank), text)
+    .replace(/\b(next|this|coming) (week|month)\b/g, blank);
+  const position = positionOf(positionText);
   const pointsAtVisit = position !== null || times.length > 0;
   const pronoun = !named2.length && !pointsAtVisit && context.patient && PRONOUN.test(text) ? context.patient : null;
   const patients = pronoun ? [pronoun] : named2;
@@ -657,7 +681,7 @@ export function understand(input: UnderstandInput): Plan {
           : day;
       return tools('confirmations', [{ tool: 'confirmation_status', args: visitDay ? { date: visitDay } : {} }]);
     }
-    if (TRAVEL_BLOCK.test(text)) return travel(text, lang, moments, patients, day, today, true);
+    if (TRAVEL_BLOCK.test(text)) return travel(text, lang, moments, patients, day, today, true, positionText);
     if (CANCEL.test(text) && !/\bcancel(l)?ed\b/.test(text)) {
       const lookup = visitLookup(moments);
       if (!lookup)
@@ -720,7 +744,9 @@ export function understand(input: UnderstandInput): Plan {
     if (
       BOOK_VERB.test(text.replace(/\b(my|the|your|on|in|mi|tu|la) (schedule|agenda)\b/g, ' ')) &&
       (BOOK_OBJECT.test(text) || patients.length > 0 || stranger) &&
-      !FREE.test(text.replace(/\bfit (in|a)\b/, ''))
+      !FREE.test(text.replace(/\bfit (in|a)\b/, '')) &&
+      // "Can I fit in a visit on the 30th?" with nobody named asks for time, not to book.
+      !(/\b(fit|squeeze)\b/.test(text) && !patients.length && !stranger && !NEW_PATIENT.test(text))
     ) {
       const isNew = /\b(new patient|paciente nuevo|nuevo paciente|new client)\b/.test(text);
       const who = patients[0] ?? (isNew ? null : stranger);
@@ -776,7 +802,7 @@ export function understand(input: UnderstandInput): Plan {
       const span = range ?? (day ? { from: day, to: day } : parseRange('this week', input.now, input.timeZone));
       return tools('extreme', [{ tool: 'summarize_days', args: { from: span?.from, to: span?.to } }]);
     }
-    if (COUNT.test(text) && (VISIT_WORD.test(text) || LIST.test(text))) {
+    if ((COUNT.test(text) && (VISIT_WORD.test(text) || LIST.test(text))) || LOAD.test(text)) {
       return tools('count', [
         {
           tool: 'summarize_days',
@@ -789,13 +815,12 @@ export function understand(input: UnderstandInput): Plan {
       if (range && !/\bbetween\b|\bentre\b/.test(text)) {
         return tools('drive', [{ tool: 'drive_time', args: { from: range.from, to: range.to } }]);
       }
-      return travel(text, lang, moments, patients, day, today, false);
+      return travel(text, lang, moments, patients, day, today, false, positionText);
     }
     if (FREE.test(text)) {
-      const durationMatch = /\b(\d{2,3}) ?(minutes?|mins?|minutos)\b/.exec(text);
       const args: Record<string, unknown> = { date: day ?? today };
-      if (durationMatch) args.durationMinutes = Number(durationMatch[1]);
-      else if (/\b(an|one|una) (hour|hora)\b/.test(text)) args.durationMinutes = 60;
+      const duration = parseDuration(lengthsSaid(text));
+      if (duration) args.durationMinutes = duration;
       if (patients[0]) args.patient = patients[0];
       const part = partOfDay(text);
       if (part) Object.assign(args, part);
@@ -839,7 +864,7 @@ export function understand(input: UnderstandInput): Plan {
         { tool: 'find_visit', args: { date: day ?? today, time: minutesToHhmm(times[0]?.minute as number) } },
       ]);
     }
-    if (LIST.test(text) || (who && /\bwhen\b|\bcuando\b/.test(text))) {
+    if (LIST.test(text) || DAY_PLAN.test(text) || WHO_SEEN.test(text) || (who && /\bwhen\b|\bcuando\b/.test(text))) {
       const args = rangeArgs();
       const part = partOfDay(text);
       if (part && !range) Object.assign(args, part);
@@ -879,6 +904,7 @@ function travel(
   day: string | null,
   today: string,
   block: boolean,
+  positionText: string,
 ): Plan {
   const times = moments.filter((m) => m.minute !== null);
   const onDay = day ?? today;
@@ -889,6 +915,25 @@ function travel(
       { date: onDay, time: minutesToHhmm(times[0]?.minute as number) },
       { date: onDay, time: minutesToHhmm(times[1]?.minute as number) },
     );
+  else {
+    // "From my first visit to my second", "from the 2nd to Daisy": each visit by its position, time or patient,
+    // in the order said.
+    const refs: Array<{ at: number; lookup: Record<string, unknown> }> = [];
+    for (const [pattern, position] of POSITION_WORDS)
+      for (const m of positionText.matchAll(new RegExp(pattern.source, 'g')))
+        refs.push({ at: (m.index ?? 0) + 1, lookup: { date: onDay, position } });
+    const folded = ` ${text} `;
+    for (const name of patients.slice(0, 1)) {
+      const at = folded.indexOf(` ${plainWords(name).split(' ')[0]}`);
+      if (at >= 0) refs.push({ at, lookup: { date: onDay, patient: name } });
+    }
+    for (const m of times.slice(0, 1)) {
+      const at = folded.indexOf(` ${plainWords(m.text)}`);
+      if (at >= 0) refs.push({ at, lookup: { date: onDay, time: minutesToHhmm(m.minute as number) } });
+    }
+    const ordered = refs.sort((a, b) => a.at - b.at).map((r) => r.lookup);
+    if (ordered.length === 2) lookups.push(...ordered);
+  }
   const note = block
     ? t(
         lang,

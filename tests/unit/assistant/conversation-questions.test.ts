@@ -127,6 +127,14 @@ describe('docs/assistant.md', () => {
       'when is my f/u appt w/ Daisy Osinski',
       'any apointments on Fridy?',
       'how many visits next wedensday?',
+      'whos last on friday',
+      'how packed is the 29th',
+      '¿qué tan ocupada estoy el 30?',
+      'any room thursday for an hour and a half visit',
+      'could i squeeze in a half hour visit on the 30th',
+      '¿a quién tengo el viernes?',
+      "what's my lineup for the 30th",
+      'how long does it take to get from my second visit to my third on friday',
     ])
       expect(doc, phrase).toContain(phrase);
   });
@@ -345,5 +353,89 @@ describe('home-health shorthand and typos are read as the words they stand for',
     expect(toolNames()).not.toContain('cancel_visit');
     expect(toolNames()).not.toContain('move_visit');
     expect(calendar.writes).toEqual([]);
+  });
+});
+
+// ─── Kinds of question said the ways people type and talk ───────────────────────────────────────────────
+
+/** The first start a free-slot answer offers, in minutes, checked to leave the day's visits alone. */
+function expectFreeStart(reply: string, date: string, minutes: number): void {
+  const first = /you can start (\d{1,2}):(\d{2}) (AM|PM)/.exec(reply);
+  expect(first, reply).not.toBeNull();
+  const start = ((Number(first?.[1]) % 12) + (first?.[3] === 'PM' ? 12 : 0)) * 60 + Number(first?.[2]);
+  for (const v of visitsOn(date)) {
+    const overlaps = minuteOf(startOf(v)) < start + minutes && start < minuteOf(endOf(v));
+    expect(overlaps, patientOf(v)).toBe(false);
+  }
+}
+
+describe('kinds of question said the ways people type and talk', () => {
+  it('"whos" and "whats" typed without the apostrophe: a position in a day, a day\'s visits', async () => {
+    const last = visitsOn(FRIDAY).at(-1) as SeedEvent;
+    const reply = await ask('whos last on friday');
+    expect(calls).toEqual([{ name: 'find_visit', args: { date: FRIDAY, position: 'last' } }]);
+    expect(reply).toContain(`Your last visit: ${patientOf(last)}`);
+    expect(reply).toContain(`${clock(minuteOf(startOf(last)))}–${clock(minuteOf(endOf(last)))}`);
+    const day = await ask('whats on for thursday');
+    expect(calls).toEqual([{ name: 'list_visits', args: { date: TOMORROW } }]);
+    for (const v of visitsOn(TOMORROW)) expect(day).toContain(patientOf(v));
+  });
+
+  it('how full a day is, the day said as a day of the month ("the 29th", "el 30")', async () => {
+    const reply = await ask('how packed is the 29th');
+    expect(calls).toEqual([{ name: 'summarize_days', args: { from: TOMORROW, to: TOMORROW } }]);
+    expect(reply).toContain(`${visitsOn(TOMORROW).length} visits`);
+    const es = await ask('¿qué tan ocupada estoy el 30?');
+    expect(calls).toEqual([{ name: 'summarize_days', args: { from: FRIDAY, to: FRIDAY, language: 'es' } }]);
+    expect(es).toContain(`${visitsOn(FRIDAY).length} visitas`);
+  });
+
+  it('free time of a length ("room", "squeeze in"): free slots, an everyday word never taken for a patient', async () => {
+    const room = await ask('any room thursday for an hour and a half visit');
+    expect(calls).toEqual([{ name: 'find_free_slots', args: { date: TOMORROW, durationMinutes: 90 } }]);
+    expect(room).not.toContain('Did you mean');
+    expectNoPatientFacts(room);
+    expectFreeStart(room, TOMORROW, 90);
+    const squeeze = await ask('could i squeeze in a half hour visit on the 30th');
+    expect(calls).toEqual([{ name: 'find_free_slots', args: { date: FRIDAY, durationMinutes: 30 } }]);
+    expectFreeStart(squeeze, FRIDAY, 30);
+    expect(calendar.writes).toEqual([]);
+  });
+
+  it('Spanish asks the same kinds: whom I see, whether I have anything, how many, my next visit', async () => {
+    const whom = await ask('¿a quién tengo el viernes?');
+    expect(calls).toEqual([{ name: 'list_visits', args: { date: FRIDAY, language: 'es' } }]);
+    expect(whom).toContain(`Tienes ${visitsOn(FRIDAY).length} visitas el viernes`);
+    for (const v of visitsOn(FRIDAY)) expect(whom).toContain(patientOf(v));
+    await ask('¿tengo algo el jueves?');
+    expect(calls).toEqual([{ name: 'list_visits', args: { date: TOMORROW, language: 'es' } }]);
+    const count = await ask('¿cuántas citas tengo mañana?');
+    expect(calls).toEqual([{ name: 'summarize_days', args: { from: TOMORROW, to: TOMORROW, language: 'es' } }]);
+    expect(count).toContain(`${visitsOn(TOMORROW).length} visitas`);
+    const next = visitsOn(TODAY)[0] as SeedEvent;
+    expect(await ask('¿cuál es mi próxima visita?')).toContain(`Tu próxima visita: ${patientOf(next)}`);
+  });
+
+  it('a day\'s plan by a planning word ("lineup", "itinerary") is that day\'s visits', async () => {
+    const reply = await ask("what's my lineup for the 30th");
+    expect(calls).toEqual([{ name: 'list_visits', args: { date: FRIDAY } }]);
+    for (const v of visitsOn(FRIDAY)) {
+      expect(reply).toContain(`${clock(minuteOf(startOf(v)))}–${clock(minuteOf(endOf(v)))} ${patientOf(v)}`);
+    }
+    await ask('whats the itinerary on thursday');
+    expect(calls).toEqual([{ name: 'list_visits', args: { date: TOMORROW } }]);
+  });
+
+  it('the drive between two visits said by their places in the day: those two, not the whole day', async () => {
+    const [, second, third] = visitsOn(FRIDAY) as [SeedEvent, SeedEvent, SeedEvent];
+    const reply = await ask('how long does it take to get from my second visit to my third on friday');
+    expect(toolNames()).toEqual(['find_visit', 'find_visit', 'drive_time']);
+    expect(calls[0]?.args).toEqual({ date: FRIDAY, position: '2' });
+    expect(calls[1]?.args).toEqual({ date: FRIDAY, position: '3' });
+    expect(calls[2]?.args).toEqual({ fromVisitId: expect.any(String), toVisitId: expect.any(String) });
+    expect(reply).toContain(`Driving from ${patientOf(second)}`);
+    expect(reply).toContain(`to ${patientOf(third)}`);
+    const gap = minuteOf(startOf(third)) - minuteOf(endOf(second));
+    expect(reply).toContain(`${gap} min`);
   });
 });
