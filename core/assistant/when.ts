@@ -256,7 +256,7 @@ export function spokenClock(text: string): string {
 
 // ─── Lengths of time ──────────────────────────────────────────────────────────────────────────────────
 
-const AMOUNT = String.raw`(\d{1,3}(?:[.,]\d+)?|an?|one|una?|two|three|four|dos|tres|cuatro|half an?|media|un cuarto de|a quarter of an?|quarter of an?)`;
+const AMOUNT = String.raw`(\d{1,3}(?:[.,]\d+)?|an?|one|una?|two|three|four|dos|tres|cuatro|half(?: an?)?|media|un cuarto de|a quarter of an?|quarter of an?)`;
 const UNIT = '(minutes?|mins?|minutos?|m|hours?|hrs?|h|horas?|days?|dias?|weeks?|semanas?)';
 /** chrono's reading of a bare length ("45 min", "for an hour", "de 45 minutos"): its days, or 0 for less. */
 function durationOnly(text: string): { days: number } | null {
@@ -292,7 +292,7 @@ export function parseDuration(text: string): number | null {
       /\b(\d{1,2}(?:[.,]\d+)?|an?|one|una|two|dos|three|tres)\s*(hours?|hrs?|horas?|h)\b(?:\s*(?:and|y)?\s*(\d{1,2})\s*(?:minutes?|mins?|minutos?|m)\b)?/,
       (m) => hoursOf(m[1] as string) * 60 + Number(m[3] ?? 0),
     ],
-    [/\b(half an? hour|media hora)\b/, () => 30],
+    [/\b(half(?: an?)? hour|media hora)\b/, () => 30],
     [/\b(a quarter of an? hour|quarter of an? hour|un cuarto de hora)\b/, () => 15],
     [/\b(\d{1,3})\s*(minutes?|mins?|minutos?|m)\b/, (m) => Number(m[1])],
   ];

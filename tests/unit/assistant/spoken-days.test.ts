@@ -152,6 +152,10 @@ describe('lengths of time are kept apart from times', () => {
       expect.objectContaining({ date: DAYS.thursday, minute: null }),
     ]);
     expect(parseDuration('a 45 min visit on Thursday')).toBe(45);
+    // "half hour" alone is a length, never half past the hour.
+    expect(parseMoments('a half hour visit on Thursday', NOW, TZ)).toEqual([
+      expect.objectContaining({ date: DAYS.thursday, minute: null }),
+    ]);
   });
 
   it('still reads "in 45 minutes" and "45 minutes from now" as moments, and not as lengths', () => {
@@ -172,6 +176,8 @@ describe('lengths of time are kept apart from times', () => {
     ['1h30', 90],
     ['una hora y media', 90],
     ['media hora', 30],
+    ['a half hour visit', 30],
+    ['a half-hour visit', 30],
     ['90 minutos', 90],
   ])('durationMinutes %j is %i minutes', (said, minutes) => {
     expect(durationArg({ durationMinutes: said }, 'durationMinutes', 10, 480)).toBe(minutes);
