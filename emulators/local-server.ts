@@ -12,6 +12,7 @@ import {
 import { CONFIRMATIONS_FUNCTION } from '../core/confirmations/contract.ts';
 import { SEED_TIME_ZONE } from '../fixtures/time.ts';
 import { createServer, type Server } from '../server/index.ts';
+import { advancingClock, createMemoryRateLimiter } from '../server/rate-limit.ts';
 import { GOOGLE_REVOKE_PATH, GOOGLE_TOKEN_PATH } from './auth/google-oauth.ts';
 import type { PlatformContext } from './context.ts';
 import {
@@ -82,6 +83,8 @@ function localServerConfig(ctx: PlatformContext) {
     callbackNumber: LOCAL_CALLBACK_NUMBER,
     defaultTimeZone: SEED_TIME_ZONE,
     now: ctx.now,
+    // Rate limits refill in real time even while the platform's clock is frozen (server/rate-limit.ts).
+    rateLimiter: createMemoryRateLimiter(advancingClock(ctx.now, () => performance.now())),
     log: ctx.log,
   };
 }

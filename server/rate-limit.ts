@@ -34,6 +34,17 @@ interface Bucket {
 /** Buckets kept at most (a full bucket is the same as none, so those go first when there are more). */
 const MAX_BUCKETS = 10_000;
 
+/**
+ * A clock for the buckets that keeps moving while the product's clock stands still: the product's time plus the
+ * real time elapsed (`elapsedMs`, monotonic). The local platform can freeze its clock (HOMEROUNDS_CLOCK=frozen) for
+ * a demo or a test at any hour; a rate limit measures how fast real requests come, so on the frozen clock alone a
+ * spent bucket would never refill and the dashboard would stay refused until a restart. Moving the product's clock
+ * on still refills (tests wait that way).
+ */
+export function advancingClock(now: Now, elapsedMs: () => number): Now {
+  return () => new Date(now().getTime() + elapsedMs());
+}
+
 /** One instance's buckets, refilled by the injected clock (never the system's). */
 export function createMemoryRateLimiter(now: Now, maxBuckets = MAX_BUCKETS): RateLimiter {
   const buckets = new Map<string, Bucket>();

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { signCallToken } from '../../../core/assistant/call-token.ts';
 import { signReport } from '../../../server/confirmations/report-signature.ts';
 import { createServer, type ServerConfig } from '../../../server/index.ts';
-import { createMemoryRateLimiter, type RateLimitPolicy } from '../../../server/rate-limit.ts';
+import { advancingClock, createMemoryRateLimiter, type RateLimitPolicy } from '../../../server/rate-limit.ts';
 import { ADMIN_LIMIT, PLATFORM_LIMIT, RATE_LIMITS } from '../../../server/rate-limit-callers.ts';
 
 const T0 = new Date('2026-10-28T14:30:00Z');
@@ -99,6 +99,25 @@ describe('the in-memory token bucket', () => {
     await limiter.give('k', policy);
     expect((await limiter.take('k', policy)).ok).toBe(true);
     expect((await limiter.take('k', policy)).ok).toBe(false);
+  });
+
+  it('refills in real time while the platform’s clock is frozen, and when the clock is moved on', async () => {
+    const frozen = new Date('2026-12-01T23:05:00Z');
+    let elapsed = 0;
+    let ahead = 0;
+    const limiter = createMemoryRateLimiter(
+      advancingClock(
+        () => new Date(frozen.getTime() + ahead),
+        () => elapsed,
+      ),
+    );
+    for (let i = 0; i < 3; i++) await limiter.take('k', policy);
+    expect((await limiter.take('k', policy)).ok).toBe(false);
+    elapsed += 2000; // two real seconds; the product's clock has not moved
+    expect((await limiter.take('k', policy)).ok).toBe(true);
+    expect((await limiter.take('k', policy)).ok).toBe(false);
+    ahead += 2000; // a test moves the clock on instead
+    expect((await limiter.take('k', policy)).ok).toBe(true);
   });
 
   it('keeps at most its bound of buckets, forgetting the least recently used', async () => {
