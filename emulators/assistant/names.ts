@@ -31,34 +31,10 @@ dia dias hora horas minutos si no tambien otra otro mas menos muy ya pero sobre 
 
 const NOT_NAME = new Set([
   ...FUNCTION_WORDS.split(/\s+/).filter(Boolean),
+  // The vocabularies hold the days and the months, all but "may".
   ...ENGLISH_VOCABULARY,
   ...SPANISH_VOCABULARY,
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-  'sunday',
-  'lunes',
-  'martes',
-  'miercoles',
-  'jueves',
-  'viernes',
-  'sabado',
-  'domingo',
-  'january',
-  'february',
-  'march',
-  'april',
   'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
 ]);
 
 /**

@@ -28,6 +28,23 @@ const EVENTS = [
   event('e4', 'PT eval - <b>Rosa</b> Delgado', '15:00', '1815 W Cortland St, Chicago, IL 60622'),
 ];
 
+/** Ida as the list holds her once added: nothing kept about her yet but her address. */
+const IDA: PatientRecord = {
+  id: 'p1',
+  name_key: 'ida winter',
+  status: 'patient',
+  full_name: 'Ida Winter',
+  address: '4400 N Broadway, Chicago, IL 60640',
+  lat: null,
+  lng: null,
+  phone: null,
+  window_start: null,
+  window_end: null,
+  language: null,
+  notes: null,
+  automated_calls_consent: false,
+};
+
 /** The list in memory, as the database would keep it (ids assigned on insert, one row per name key). */
 function memoryStore(initial: PatientRecord[] = []) {
   const rows = new Map(initial.map((r) => [r.id, r]));
@@ -97,23 +114,7 @@ describe('the Patients view', () => {
   });
 
   it('edits what the clinician keeps about a patient', async () => {
-    const { store, saves } = memoryStore([
-      {
-        id: 'p1',
-        name_key: 'ida winter',
-        status: 'patient',
-        full_name: 'Ida Winter',
-        address: '4400 N Broadway, Chicago, IL 60640',
-        lat: null,
-        lng: null,
-        phone: null,
-        window_start: null,
-        window_end: null,
-        language: null,
-        notes: null,
-        automated_calls_consent: false,
-      },
-    ]);
+    const { store, saves } = memoryStore([IDA]);
     await open(store);
     fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
     const form = screen.getByRole('form', { name: 'Edit Ida Winter' });
@@ -215,23 +216,7 @@ describe('the patient store', () => {
   });
 
   it('links events added before consent once the list is read, asking each event once and stopping when not allowed', async () => {
-    const { store } = memoryStore([
-      {
-        id: 'p1',
-        name_key: 'ida winter',
-        status: 'patient',
-        full_name: 'Ida Winter',
-        address: null,
-        lat: null,
-        lng: null,
-        phone: null,
-        window_start: null,
-        window_end: null,
-        language: null,
-        notes: null,
-        automated_calls_consent: false,
-      },
-    ]);
+    const { store } = memoryStore([{ ...IDA, address: null }]);
     const linker = vi.fn(async () => 2);
     const reloaded = vi.fn();
     render(

@@ -8,15 +8,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolName } from '../../../core/assistant/contract.ts';
-import type { ToolContext } from '../../../core/assistant/tool-kit.ts';
-import { runTool } from '../../../core/assistant/tools/index.ts';
-import { type ConversationState, INITIAL_STATE, takeTurn } from '../../../emulators/assistant/conversation.ts';
+import { type ConversationState, INITIAL_STATE } from '../../../emulators/assistant/conversation.ts';
 import type { SeedEvent } from '../../../fixtures/seed.ts';
 import { chicagoDateTime } from '../../../fixtures/time.ts';
 import { type MemoryCalendar, memoryCalendar } from '../../support/memory-calendar.ts';
 import { repoRoot } from '../../support/run-cli.ts';
 import { DAYS, visitsOn as seededVisitsOn, suiteSeed } from '../../support/seed-calendar.ts';
-import { chicago, resetTestNow, setTestNow, testNow } from '../../support/test-clock.ts';
+import { standInTurn } from '../../support/stand-in-turn.ts';
+import { chicago, resetTestNow, setTestNow } from '../../support/test-clock.ts';
 
 const EMAIL = 'maya.patel@homerounds.test';
 const TODAY = DAYS.wednesday;
@@ -75,22 +74,15 @@ beforeEach(() => {
 /** One turn, with the state the last turn handed on; `calls` holds this turn's tool calls (the roster read left out). */
 async function ask(text: string): Promise<string> {
   calls = [];
-  const ctx: ToolContext = {
+  const out = await standInTurn({
+    text,
+    state,
     calendar,
     userId: maya?.id ?? '',
-    timeZone: 'America/Chicago',
-    now: testNow(),
-    language: 'en',
-    canWrite: async () => true,
-  };
-  const out = await takeTurn({
-    text,
-    now: testNow(),
-    state,
-    defaultTimeZone: 'America/Chicago',
-    callTool: async (name, args) => {
-      if (!(name === 'list_visits' && args.from === 'today')) calls.push({ name, args });
-      return { name, args, result: JSON.stringify(await runTool(name, args, ctx)), error: null };
+    canWrite: true,
+    // The roster read (every turn's list of the next 30 days) left out.
+    onToolCall: (call) => {
+      if (!(call.name === 'list_visits' && call.args.from === 'today')) calls.push(call);
     },
   });
   state = out.state;

@@ -7,16 +7,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolName } from '../../../core/assistant/contract.ts';
-import type { ToolContext } from '../../../core/assistant/tool-kit.ts';
-import { runTool } from '../../../core/assistant/tools/index.ts';
 import { DEFAULT_MOVE_RULE, planDay } from '../../../core/routing/index.ts';
-import { type ConversationState, INITIAL_STATE, takeTurn } from '../../../emulators/assistant/conversation.ts';
+import { type ConversationState, INITIAL_STATE } from '../../../emulators/assistant/conversation.ts';
 import type { SeedEvent } from '../../../fixtures/seed.ts';
 import { addDays, chicagoDateTime } from '../../../fixtures/time.ts';
 import { type MemoryCalendar, memoryCalendar } from '../../support/memory-calendar.ts';
 import { repoRoot } from '../../support/run-cli.ts';
 import { DAYS, visitsOn as seededVisitsOn, suiteSeed } from '../../support/seed-calendar.ts';
-import { chicago, resetTestNow, setTestNow, testNow } from '../../support/test-clock.ts';
+import { standInTurn } from '../../support/stand-in-turn.ts';
+import { chicago, resetTestNow, setTestNow } from '../../support/test-clock.ts';
 
 const EMAIL = 'maya.patel@homerounds.test';
 /** Today: the seed day, a Wednesday (Maya: 5 visits). */
@@ -79,23 +78,13 @@ beforeEach(() => {
 });
 
 async function ask(text: string): Promise<string> {
-  const ctx: ToolContext = {
+  const out = await standInTurn({
+    text,
+    state,
     calendar,
     userId: maya?.id ?? '',
-    timeZone: 'America/Chicago',
-    now: testNow(),
-    language: 'en',
-    canWrite: async () => canWrite,
-  };
-  const out = await takeTurn({
-    text,
-    now: testNow(),
-    state,
-    defaultTimeZone: 'America/Chicago',
-    callTool: async (name, args) => {
-      calls.push({ name, args });
-      return { name, args, result: JSON.stringify(await runTool(name, args, ctx)), error: null };
-    },
+    canWrite,
+    onToolCall: (call) => calls.push(call),
   });
   state = out.state;
   return out.reply;
