@@ -69,3 +69,24 @@ describe('UserMenu', () => {
     expect(button.querySelector('svg.icon--user')).toBeNull();
   });
 });
+
+describe('UserMenu language', () => {
+  it('speaks Spanish in a Spanish dashboard and switches back to English, remembering the choice', async () => {
+    const { I18nProvider } = await import('../../web/src/i18n/i18n-provider.tsx');
+    localStorage.removeItem('homerounds.locale');
+    render(
+      <I18nProvider initialLocale="es">
+        <UserMenu displayName="Ada Nurse" email="ada@homerounds.test" avatarUrl={null} onSignOut={vi.fn()} />
+      </I18nProvider>,
+    );
+    const button = await screen.findByRole('button', { name: 'Menú de la cuenta de Ada Nurse' });
+    expect(document.documentElement.lang).toBe('es');
+    fireEvent.click(button);
+    expect(screen.getByRole('button', { name: 'Cerrar sesión' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Idioma'), { target: { value: 'en' } });
+    expect(await screen.findByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account menu for Ada Nurse' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('en');
+    expect(localStorage.getItem('homerounds.locale')).toBe('en');
+  });
+});

@@ -1,7 +1,10 @@
 // The signed-in user's menu: avatar (or a default icon) and the full name (or else the email) on a
-// disclosure button; the panel holds the identity and Sign out. Closes on Escape (focus returns to
-// the button) and on a click or focus outside.
+// disclosure button; the panel holds the identity, the dashboard's language and Sign out. Closes on Escape
+// (focus returns to the button) and on a click or focus outside.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useLocale } from '../i18n/i18n-provider.tsx';
+import { LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales.ts';
+import { useT } from '../i18n/use-t.ts';
 import { ChevronDownIcon, UserIcon } from './icons.tsx';
 
 export interface UserMenuProps {
@@ -34,7 +37,10 @@ export function UserMenu({ displayName, email, avatarUrl, onSignOut, signingOut 
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const name = displayName ?? email ?? 'Account';
+  const languageId = useId();
+  const t = useT();
+  const { locale, setLocale } = useLocale();
+  const name = displayName ?? email ?? t('menu.account');
 
   useEffect(() => {
     if (!open) return;
@@ -70,7 +76,7 @@ export function UserMenu({ displayName, email, avatarUrl, onSignOut, signingOut 
         className="user-menu__button"
         aria-expanded={open}
         aria-controls={panelId}
-        aria-label={`Account menu for ${name}`}
+        aria-label={t('menu.accountFor', { name })}
         onClick={() => setOpen((value) => !value)}
       >
         <Avatar url={avatarUrl} />
@@ -82,13 +88,23 @@ export function UserMenu({ displayName, email, avatarUrl, onSignOut, signingOut 
           <span className="user-menu__full-name">{name}</span>
           {email && email !== name ? <span className="user-menu__email">{email}</span> : null}
         </p>
+        <p className="user-menu__language">
+          <label htmlFor={languageId}>{t('menu.language')}</label>
+          <select id={languageId} value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
+            {LOCALES.map((code) => (
+              <option key={code} value={code} lang={code}>
+                {LOCALE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </p>
         <button
           type="button"
           className="button button--secondary user-menu__sign-out"
           onClick={onSignOut}
           disabled={signingOut}
         >
-          {signingOut ? 'Signing out...' : 'Sign out'}
+          {signingOut ? t('menu.signingOut') : t('menu.signOut')}
         </button>
       </div>
     </div>

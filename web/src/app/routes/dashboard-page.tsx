@@ -12,21 +12,43 @@ import { createCalendarChanges } from '../../features/assistant/calendar-changes
 import { useAuthActions, useAuthView } from '../../features/auth/auth-context.tsx';
 import { SignedInHeader } from '../../features/auth/signed-in-header.tsx';
 import { SchedulePanel } from '../../features/schedule/schedule-panel.tsx';
+import { I18nProvider, useLocale } from '../../i18n/i18n-provider.tsx';
+import type { Locale } from '../../i18n/locales.ts';
+import { useT } from '../../i18n/use-t.ts';
 import '../../features/schedule/schedule.css';
 
-export function DashboardPage({ schedulePorts }: { schedulePorts: SchedulePorts }) {
-  useDocumentTitle('Dashboard · HomeRounds');
+export interface DashboardPageProps {
+  schedulePorts: SchedulePorts;
+  /** Tests pin the language; otherwise the clinician's choice, else the browser's. */
+  locale?: Locale;
+}
+
+/** The dashboard in the clinician's language (the landing and legal pages stay English). */
+export function DashboardPage({ schedulePorts, locale }: DashboardPageProps) {
+  return (
+    <I18nProvider initialLocale={locale}>
+      <Dashboard schedulePorts={schedulePorts} />
+    </I18nProvider>
+  );
+}
+
+function Dashboard({ schedulePorts }: { schedulePorts: SchedulePorts }) {
+  const t = useT();
+  const { locale } = useLocale();
+  useDocumentTitle(t('app.dashboardTitle'));
   const { signIn, allowCalendarChanges } = useAuthActions();
   const { displayName, askingWriteAccess, writeAccessError } = useAuthView();
   const [calendarChanges] = useState(createCalendarChanges);
   return (
-    <div className="dashboard-page">
+    <div className="dashboard-page" lang={locale}>
       <SkipLink />
       {/* The calendar holds many tab stops: the assistant is one jump away. */}
-      <SkipLink target="assistant">Skip to the assistant</SkipLink>
+      <SkipLink target="assistant">{t('app.skipToAssistant')}</SkipLink>
       <SignedInHeader />
       <main id="main" className="dashboard">
-        <h1 className="visually-hidden">Dashboard{displayName ? ` for ${displayName}` : ''}</h1>
+        <h1 className="visually-hidden">
+          {displayName ? t('app.dashboardHeadingFor', { name: displayName }) : t('app.dashboardHeading')}
+        </h1>
         <div className="dashboard__schedule">
           <ErrorBoundary>
             <SchedulePanel
