@@ -1,0 +1,2 @@
+// The assistant concern's texts (ids "assistant.…"; machine texts "machines.<machine>.<key>").
+export const assistantEn = {} as const;

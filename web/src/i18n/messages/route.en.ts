@@ -1,0 +1,2 @@
+// The route concern's texts (ids "route.…"; machine texts "machines.<machine>.<key>").
+export const routeEn = {} as const;
