@@ -12,6 +12,7 @@ import { registerCompletion } from './commands/completion.ts';
 import { registerConfirmations } from './commands/confirmations.ts';
 import { registerLocal } from './commands/local.ts';
 import { registerMachines } from './commands/machines.ts';
+import { registerMileage } from './commands/mileage.ts';
 import { registerResources } from './commands/resources.ts';
 import { registerRoute } from './commands/route.ts';
 import { registerSync } from './commands/sync.ts';
@@ -40,6 +41,7 @@ export const TOP_LEVEL_GROUPS: Readonly<Record<string, Group>> = {
   machines: 'machines',
   route: 'route',
   dispatch: 'route',
+  mileage: 'route',
   local: 'local',
   login: 'account',
   logout: 'account',
@@ -81,7 +83,10 @@ export function buildProgram(io: CliIo, groups: readonly Group[] = GROUPS): Comm
     .exitOverride();
   const has = (group: Group) => groups.includes(group);
   if (has('machines')) registerMachines(program, routed);
-  if (has('route')) registerRoute(program, routed);
+  if (has('route')) {
+    registerRoute(program, routed);
+    registerMileage(program, routed);
+  }
   if (has('local')) registerLocal(program, routed);
   if (has('account')) registerAccount(program, routed);
   const topics = has('resources') ? registerResources(program, routed) : new Map<string, Command>();

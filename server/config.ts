@@ -7,6 +7,7 @@ import { DEFAULT_CALENDAR_BASE_URL } from '../core/calendar/events-request.ts';
 import { CONFIRMATIONS_FUNCTION } from '../core/confirmations/contract.ts';
 import { E164 } from '../core/confirmations/phone.ts';
 import { LOCATIONS_FUNCTION } from '../core/geo/locations-contract.ts';
+import { MILEAGE_FUNCTION } from '../core/mileage/contract.ts';
 import { LINK_PATIENT_FUNCTION } from '../core/patients/link-contract.ts';
 import { DRIVE_TIMES_FUNCTION } from '../core/routing/drive-times-contract.ts';
 import { REORDER_FUNCTION } from '../core/routing/reorder-contract.ts';
@@ -27,6 +28,7 @@ export const SERVER_FUNCTIONS = [
   REORDER_FUNCTION,
   LINK_PATIENT_FUNCTION,
   DRIVE_TIMES_FUNCTION,
+  MILEAGE_FUNCTION,
 ] as const;
 export type ServerFunction = (typeof SERVER_FUNCTIONS)[number];
 
@@ -156,13 +158,22 @@ export const REQUIRED_SETTINGS: Record<ServerFunction, readonly string[]> = {
   ],
   // The Route view's and the CLI's drive times: GOOGLE_ROUTES_API_KEY is optional (without it, the estimate, said so).
   'drive-times': ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_DB_URL'],
+  // The mileage log: the calendar through the broker's grant (as reorder-day); geocoding and road drive times optional.
+  mileage: [
+    'SUPABASE_URL',
+    'SUPABASE_ANON_KEY',
+    'SUPABASE_DB_URL',
+    'GOOGLE_CLIENT_ID',
+    'GOOGLE_CLIENT_SECRET',
+    'HOMEROUNDS_TOKEN_ENCRYPTION_KEY',
+  ],
 };
 
 /** What is malformed in the settings `fn` uses, one sentence each; empty when it may serve. */
 export function malformedSettings(fn: ServerFunction, config: ServerConfig): string[] {
   const problems: string[] = [];
   if (
-    !['google-token', 'locations', 'reorder-day', 'drive-times', 'link-patient'].includes(fn) &&
+    !['google-token', 'locations', 'reorder-day', 'drive-times', 'link-patient', 'mileage'].includes(fn) &&
     config.secrets.callToken.length < 32
   ) {
     problems.push(

@@ -18,6 +18,7 @@ import { createDriveTimesHandler } from './functions/drive-times.ts';
 import { createGoogleTokenHandler } from './functions/google-token.ts';
 import { createLinkPatientHandler } from './functions/link-patient.ts';
 import { createLocationsHandler } from './functions/locations.ts';
+import { createMileageHandler } from './functions/mileage.ts';
 import { createReorderDayHandler } from './functions/reorder-day.ts';
 import { createGeocodeCache } from './geo/geocode-cache.ts';
 import { createGoogleGeocoder } from './geo/google-geocoder.ts';
@@ -202,6 +203,21 @@ export function createServer(config: ServerConfig): Server {
     // A patient added from the calendar's suggestions: their events get the link (homeroundsPatientId).
     'link-patient': once(() =>
       createLinkPatientHandler({ ...auth, query: config.query, calendarFor, log: config.log }),
+    ),
+    // The mileage log: each day's legs as the Route view plans them, with the same road matrix (bounded per day).
+    mileage: once(() =>
+      createMileageHandler({
+        ...auth,
+        query: config.query,
+        calendarFor,
+        patients: (userId) => patientRecords(config.query, userId),
+        home: (userId) => profileHome(config.query, userId),
+        geocoder: geocoder(),
+        travel: travelTimes(),
+        defaultTimeZone: config.defaultTimeZone ?? FALLBACK_TIME_ZONE,
+        now: config.now,
+        log: config.log,
+      }),
     ),
   };
 

@@ -37,6 +37,8 @@ export const RATE_LIMITS: Record<ServerFunction, RateLimitRules> = {
   'drive-times': { caller: perMinute(120, 120), address: ADDRESS },
   'reorder-day': { caller: perMinute(30, 30), address: ADDRESS },
   'link-patient': { caller: perMinute(60, 60), address: ADDRESS },
+  // A month's log reads the calendar and up to a month of road matrices: opened and saved by hand.
+  mileage: { caller: perMinute(30, 30), address: ADDRESS },
 };
 /** The voice platform (the server secret's holder): every clinician's calls and every patient's report. */
 export const PLATFORM_LIMIT = perMinute(1200, 600);

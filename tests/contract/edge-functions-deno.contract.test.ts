@@ -142,6 +142,7 @@ describe.skipIf(!deno)(
           'reorder-day',
           'drive-times',
           'link-patient',
+          'mileage',
         ].map((fn) => join(functions, fn, 'index.ts')),
       ]);
       expect(tools.stderr.replace(/^Check .*\n/gm, '')).toBe('');
