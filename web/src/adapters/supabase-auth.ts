@@ -25,6 +25,16 @@ export interface SupabaseAuthOptions {
   writeAccessRedirectTo?(): string;
   /** The Google token broker's hand-over (web/src/adapters/google-token.ts `googleAccessHandOver`). */
   handOverGoogleAccess(signal: AbortSignal): Promise<void>;
+  /**
+   * The copy kept on the device for offline reading (web/src/offline): cleared when the session ends (here or in
+   * another tab), and another clinician's removed when someone else signs in.
+   */
+  offlineData?: {
+    clear(): Promise<void>;
+    forgetOthers(userId: string): Promise<void>;
+    /** Offline only: the stored session's user, so the kept copy can be read without refreshing a token. */
+    sessionUser?(): User | null;
+  };
 }
 
 function metadataString(metadata: Record<string, unknown> | undefined, ...keys: string[]): string | null {
@@ -72,15 +82,26 @@ export function createSupabaseAuthPorts(loader: SupabaseLoader, options: Supabas
   return {
     async getSessionUser() {
       consumeOAuthError();
+      // Offline: the stored session stands (supabase-js would spend 30 s failing to refresh an expired token).
+      const offlineUser = options.offlineData?.sessionUser?.();
+      if (offlineUser) return toAuthUser(offlineUser);
       // No stored session and no callback to finish: signed out, without downloading supabase-js.
       if (!loader.isLoaded() && !loader.hasSessionHint()) return null;
       const client = await loader.load();
       const { data, error } = await client.auth.getSession();
       if (error) throw error;
-      return sessionUser(data.session);
+      const user = sessionUser(data.session);
+      if (user) await options.offlineData?.forgetOthers(user.id);
+      return user;
     },
 
     async fetchProfile(userId, signal) {
+      if (options.offlineData?.sessionUser?.()) {
+        return {
+          data: null,
+          error: { code: 'offline', message: 'no connection: the profile is read once back online' },
+        };
+      }
       const client = await loader.load();
       const { data, error } = await client
         .from('profiles')
@@ -101,6 +122,8 @@ export function createSupabaseAuthPorts(loader: SupabaseLoader, options: Supabas
           // load the profile twice (and, with no session, interrupt a sign-in that just began).
           if (event === 'INITIAL_SESSION') return;
           const user = sessionUser(session);
+          if (event === 'SIGNED_OUT') void options.offlineData?.clear();
+          else if (user) void options.offlineData?.forgetOthers(user.id);
           // Leave supabase-js's callback before the machine calls back into the client.
           setTimeout(() => {
             if (active) listener(event as AuthChangeEventName, user);
@@ -132,6 +155,8 @@ export function createSupabaseAuthPorts(loader: SupabaseLoader, options: Supabas
     async signOut() {
       const client = await loader.load();
       await revokeCallTokens(client);
+      // Patient data on a lost phone is a breach: the kept copy goes whether or not the server hears the sign-out.
+      await options.offlineData?.clear();
       const { error } = await client.auth.signOut();
       if (error) throw error;
     },
