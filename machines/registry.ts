@@ -3,11 +3,13 @@
 import { authModel } from './auth/auth.model.ts';
 import { callSessionModel } from './call-session/call-session.model.ts';
 import { confirmationBatchModel } from './confirmation-batch/confirmation-batch.model.ts';
+import { connectivityModel } from './connectivity/connectivity.model.ts';
 import { conversationModel } from './conversation/conversation.model.ts';
 import { dayDrivesModel } from './day-drives/day-drives.model.ts';
 import { dayOrderModel } from './day-order/day-order.model.ts';
 import { dayPlacesModel } from './day-places/day-places.model.ts';
 import { dayStartModel } from './day-start/day-start.model.ts';
+import { mileageMonthModel } from './mileage-month/mileage-month.model.ts';
 import { moveRuleModel } from './move-rule/move-rule.model.ts';
 import { patientListModel } from './patient-list/patient-list.model.ts';
 import { scheduleModel } from './schedule/schedule.model.ts';
@@ -106,6 +108,18 @@ export const MACHINES: readonly MachineEntry[] = [
     summary:
       "The local voice client's browser speech recognition: running while the call is live and not muted, start() only when off, abort() when no longer wanted, a session the browser ended started again after 250 ms; unavailable for good after a real failure.",
     model: speechRecognitionModel as MachineModel,
+  },
+  {
+    name: 'connectivity',
+    summary:
+      "The dashboard's connection: live, offline (the copy kept on the device shown, with the time it was saved), or reconnecting after the browser's online event (the schedule reloaded once, given up after 20 s); any answered request means live again.",
+    model: connectivityModel as MachineModel,
+  },
+  {
+    name: 'mileage-month',
+    summary:
+      "The Mileage view's month: the log read from the server's mileage function (given up after 60 s, Try again), another month read when picked, a day's \"not driven as planned\" edit saved one at a time (a refusal says why and changes nothing; a save unanswered in 30 s reads the month again).",
+    model: mileageMonthModel as MachineModel,
   },
 ];
 

@@ -31,6 +31,8 @@ export interface DayOrderView {
   canCallNow: boolean;
   /** What "Call them now" did, or why it did not go through. */
   callsMessage: string | null;
+  /** Who "Call them now" called and who not (what `callsMessage` says), for a face that words it itself. */
+  calls: CallMovedResponse | null;
 }
 
 const visitsText = (n: number) => (n === 1 ? '1 patient' : `${n} patients`);
@@ -87,5 +89,6 @@ export function toDayOrderView(snapshot: SnapshotFrom<typeof dayOrderMachine>): 
         : status === 'applied'
           ? (callFailure ?? (calls ? callsText(calls) : null))
           : null,
+    calls: status === 'applied' && callFailure === null ? calls : null,
   };
 }

@@ -96,11 +96,12 @@ export async function newJourney(
   browser: Browser,
   origin: string,
   viewport: ViewportName,
-  options: { clock?: boolean } = {},
+  options: { clock?: boolean; locale?: string } = {},
 ): Promise<JourneyContext> {
   const context = await browser.newContext({
     viewport: VIEWPORTS[viewport],
-    locale: 'en-US',
+    // The browser's language (navigator.languages, Accept-Language): the dashboard's language follows it.
+    locale: options.locale ?? 'en-US',
     timezoneId: 'America/Chicago',
     deviceScaleFactor: 1,
     // The phone journeys run with a touch screen, so a tap is a real touch event.

@@ -26,6 +26,7 @@ import {
 } from '../../web/src/features/assistant/assistant-panel.tsx';
 import type { AssistantServices } from '../../web/src/features/assistant/assistant-services.ts';
 import { AuthProvider, useAuthActions, useAuthView } from '../../web/src/features/auth/auth-context.tsx';
+import { I18nProvider } from '../../web/src/i18n/i18n-provider.tsx';
 import { allowConsoleError } from './console-guard.ts';
 import { ADA, deferred, fakeAuth } from './web-test-kit.tsx';
 
@@ -229,7 +230,10 @@ function WiredPanel(props: { services: AssistantServices; onCalendarChanged?: ()
   );
 }
 
-function panel(chat: ChatClient, props: { onCalendarChanged?: () => void; askWriteAccess?: () => Promise<void> } = {}) {
+function panel(
+  chat: ChatClient,
+  props: { onCalendarChanged?: () => void; askWriteAccess?: () => Promise<void>; locale?: 'en' | 'es' } = {},
+) {
   const emitter = new VoiceEmitter();
   const client: VoiceClient = {
     kind: 'local',
@@ -247,11 +251,12 @@ function panel(chat: ChatClient, props: { onCalendarChanged?: () => void; askWri
   // The consent runs in the auth machine, as on the dashboard: a signed-in clinician's session.
   const auth = fakeAuth({ user: ADA, profile: null });
   if (props.askWriteAccess) auth.ports.askWriteAccess = props.askWriteAccess;
-  render(
+  const wired = (
     <AuthProvider ports={auth.ports}>
       <WiredPanel services={services} onCalendarChanged={props.onCalendarChanged} />
-    </AuthProvider>,
+    </AuthProvider>
   );
+  render(props.locale ? <I18nProvider initialLocale={props.locale}>{wired}</I18nProvider> : wired);
   return { emitter, face };
 }
 
@@ -447,5 +452,63 @@ describe('AssistantPanel and the calendar', () => {
       });
     });
     await waitFor(() => expect(screen.queryByRole('button', { name: ALLOW_CALENDAR_CHANGES_TEXT })).toBeNull());
+  });
+});
+
+describe('AssistantPanel in Spanish', () => {
+  it('asks the Spanish example phrase, offers the consent in Spanish and says its failure in Spanish', async () => {
+    const consent = deferred<void>();
+    const askWriteAccess = vi.fn(() => consent.promise);
+    allowConsoleError(/\[auth\] calendar consent failed/);
+    const send = vi.fn(async () => ({
+      id: 'c',
+      text: 'Necesito su permiso para cambiar su calendario.',
+      toolResults: [NEEDS_WRITE],
+    }));
+    panel({ send, reset: () => {} }, { askWriteAccess, locale: 'es' });
+    fireEvent.click(
+      await screen.findByRole('button', { name: '“Cambie mi sesión de terapia al jueves en la tarde.”' }),
+    );
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith('Cambie mi sesión de terapia al jueves en la tarde.', expect.any(AbortSignal)),
+    );
+    const allow = await screen.findByRole('button', { name: 'Permitir cambios en el calendario' });
+    expect(
+      screen.getByText(
+        'Para agendar, mover o cancelar visitas por usted, el asistente necesita su permiso para cambiar su Google Calendar.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(allow);
+    await waitFor(() => expect(askWriteAccess).toHaveBeenCalledTimes(1));
+    await act(async () => consent.reject(new Error('popup closed')));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No se pudo pedir permiso para cambiar el calendario: popup closed',
+    );
+  });
+
+  it('labels the voice call’s turns in Spanish and keeps what was said as said', async () => {
+    const { emitter, face } = panel({ send: vi.fn(), reset: () => {} }, { locale: 'es' });
+    await screen.findByRole('log', { name: 'Conversación con el asistente' });
+    await act(async () => face.loadClient(new AbortController().signal));
+    act(() => {
+      emitter.emit('message', {
+        type: 'transcript',
+        transcriptType: 'final',
+        role: 'user',
+        transcript: 'What time is it?',
+      });
+      emitter.emit('message', {
+        type: 'transcript',
+        transcriptType: 'final',
+        role: 'assistant',
+        transcript: 'Son las 9.',
+      });
+    });
+    const log = screen.getByRole('log');
+    expect([...log.querySelectorAll('.chat-msg__role')].map((el) => el.textContent)).toEqual([
+      'Usted (voz)',
+      'Asistente (voz)',
+    ]);
+    expect(within(log).getByText('What time is it?')).toBeTruthy();
   });
 });

@@ -10,6 +10,9 @@ import { formatClock, formatTimeRange } from '../../web/src/components/time-form
 import { visibleHours } from '../../web/src/features/schedule/schedule-calendar.tsx';
 import { SchedulePanel, STALE_AFTER_MS } from '../../web/src/features/schedule/schedule-panel.tsx';
 import { bookedByText, directionsUrl, telHref } from '../../web/src/features/schedule/visit-sheet.tsx';
+import { esMessages } from '../../web/src/i18n/catalog.es.ts';
+import { I18nProvider, intlFor } from '../../web/src/i18n/i18n-provider.tsx';
+import { translator } from '../../web/src/i18n/use-t.ts';
 import { resetTestNow, setTestNow, testNow } from '../support/test-clock.ts';
 import { allowConsoleError } from './console-guard.ts';
 import { ADA, ADA_PROFILE, deferred, fakeAuth, fakeSchedule, renderApp } from './web-test-kit.tsx';
@@ -136,6 +139,13 @@ describe('the agenda and the visit sheet', () => {
     expect(bookedByText(null)).toBe('Your calendar (not booked by the assistant)');
     expect(telHref('+1 (312) 555-0142')).toBe('tel:+13125550142');
   });
+
+  it('says who booked it in Spanish', () => {
+    const spanish = translator(intlFor('es', esMessages));
+    expect(bookedByText('homerounds-assistant', spanish)).toBe('Su asistente de IA');
+    expect(bookedByText(null, spanish)).toBe('Su calendario (no la agendó el asistente)');
+    expect(bookedByText('Dispatch (Ana)', spanish)).toBe('Dispatch (Ana)');
+  });
 });
 
 describe('an always-current calendar', () => {
@@ -214,6 +224,36 @@ describe('an always-current calendar', () => {
   });
 });
 
+describe('an always-current calendar, in Spanish', () => {
+  it('says a failed refresh and when the calendar shown was updated in Spanish', async () => {
+    allowConsoleError(/^\[schedule\] Failed to load calendar events: HTTP 500/);
+    let fail = false;
+    const ports = fakeSchedule({
+      fetchEvents: async () => {
+        if (fail) throw new Error('HTTP 500');
+        return [VISIT];
+      },
+    });
+    render(
+      <I18nProvider initialLocale="es">
+        <SchedulePanel ports={ports} onSignInAgain={() => {}} initialDate={DAY} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByText(/^Actualizado: \d{1,2}:\d{2}\s[ap]\.\s?m\.$/)).toBeTruthy();
+    await screen.findAllByText('Maria Lopez');
+    fail = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Actualizar' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Error del calendario')).toBeTruthy();
+    expect(screen.getAllByText('Maria Lopez').length).toBeGreaterThan(0);
+    expect(screen.getByText(/^Actualizado: .+ · no está al día: falló la última actualización$/)).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Su agenda' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+});
+
 describe('keyboard: the dashboard', () => {
   it('offers a skip link straight to the assistant', async () => {
     renderApp('/dashboard', fakeAuth({ user: ADA, profile: ADA_PROFILE }));
@@ -222,5 +262,18 @@ describe('keyboard: the dashboard', () => {
     const target = document.getElementById('assistant');
     expect(target?.tabIndex).toBe(-1);
     expect(within(target as HTMLElement).getByRole('heading', { name: 'Your AI Assistant' })).toBeTruthy();
+  });
+
+  it('offers the skip links in Spanish on a Spanish dashboard (the clinician’s stored choice)', async () => {
+    localStorage.setItem('homerounds.locale', 'es');
+    onTestFinished(() => localStorage.removeItem('homerounds.locale'));
+    renderApp('/dashboard', fakeAuth({ user: ADA, profile: ADA_PROFILE }));
+    const skip = await screen.findByRole('link', { name: 'Ir al asistente' });
+    expect(skip.getAttribute('href')).toBe('#assistant');
+    expect(screen.getByRole('link', { name: 'Ir al contenido principal' }).getAttribute('href')).toBe('#main');
+    expect(
+      within(document.getElementById('assistant') as HTMLElement).getByRole('heading', { name: 'Su asistente de IA' }),
+    ).toBeTruthy();
+    expect(document.documentElement.lang).toBe('es');
   });
 });

@@ -30,6 +30,7 @@ import {
   dashboardScheduleMachine,
 } from '../../web/src/features/schedule/schedule-loader.ts';
 import { SchedulePanel } from '../../web/src/features/schedule/schedule-panel.tsx';
+import { I18nProvider } from '../../web/src/i18n/i18n-provider.tsx';
 import { resetTestNow, setTestNow, useFakeTimersAt } from '../support/test-clock.ts';
 import { fakeSchedule } from './web-test-kit.tsx';
 
@@ -436,6 +437,30 @@ describe('the marks', () => {
   });
 });
 
+describe('the marks in Spanish', () => {
+  const LABELS: Array<[ConfirmationStatus, Partial<EventConfirmation>, string]> = [
+    ['pending', {}, 'Aún sin llamar'],
+    ['confirmed', {}, 'Confirmada'],
+    ['moved', { newStart: `${DAY}T10:30:00-06:00` }, 'Movida desde 9:00 a.m.'],
+    // The patient's own words stay as said.
+    ['move-requested', { detail: 'asked for el jueves en la mañana' }, 'Pide otra hora: el jueves en la mañana'],
+    ['move-requested', { newStart: `${DAY}T14:30:00-06:00` }, 'Pide otra hora: 2:30 p.m.'],
+    ['move-requested', { newStart: '2026-11-26T14:30:00-06:00' }, 'Pide otra hora: jueves 2:30 p.m.'],
+    ['cancel-requested', {}, 'Pidió cancelar'],
+    ['skipped', { detail: 'sin teléfono' }, 'Sin llamar: sin teléfono'],
+  ];
+
+  it.each(LABELS)('%s (%o) reads "%s"', async (value, extra, label) => {
+    render(
+      <I18nProvider initialLocale="es">
+        <ConfirmationMark confirmation={status('a', value, extra)} />
+      </I18nProvider>,
+    );
+    const mark = await screen.findByRole('img', { name: label });
+    expect(mark.textContent).toContain(label);
+  });
+});
+
 describe('the "Confirmations for <day>" card', () => {
   const events = [
     { ...MARIA, confirmation: status('a', 'confirmed') },
@@ -488,6 +513,43 @@ describe('the "Confirmations for <day>" card', () => {
       expect(card.querySelector('details')).toBeNull();
     },
   );
+
+  it('reads in Spanish: the day, what needs the clinician, the counts, the moves and the order', async () => {
+    const { container } = render(
+      <I18nProvider initialLocale="es">
+        <ConfirmationsCard batches={[DONE_BATCH]} events={events} today="2026-11-23" />
+      </I18nProvider>,
+    );
+    const card = await screen.findByRole('region', { name: 'Confirmaciones del martes, 24 de noviembre de 2026' });
+    const [needed] = within(within(card).getByRole('list', { name: 'Visitas que requieren su atención' })).getAllByRole(
+      'listitem',
+    );
+    expect(needed?.textContent).toBe(`1:00 p.m. Ann Ray ✕Pidió cancelar ${HOSTILE}`);
+    expect(
+      within(within(card).getByRole('list', { name: 'Llamadas por estado' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['✓ Confirmada: 1', '↪ Movida: 1', '✕ Pidió cancelar: 1']);
+    expect(within(within(card).getByRole('list', { name: 'Visitas movidas' })).getByRole('listitem').textContent).toBe(
+      'Sam Lee: 9:00 a.m. →a 10:30 a.m.',
+    );
+    const plan = container.querySelector('details') as HTMLDetailsElement;
+    expect(within(plan).getByText('Orden reoptimizado · 42 min de manejo')).toBeTruthy();
+    expect(within(plan).getByText('Todas las visitas confirmadas conservan su hora.')).toBeTruthy();
+  });
+
+  it('says the calls in progress in Spanish, with when the batch was updated', async () => {
+    render(
+      <I18nProvider initialLocale="es">
+        <ConfirmationsCard batches={[{ ...DONE_BATCH, state: 'placing' }]} events={events} today="2026-11-23" />
+      </I18nProvider>,
+    );
+    const card = await screen.findByRole('region', { name: /^Confirmaciones del/ });
+    expect(within(card).getByText(/^Llamadas en curso · actualizado: 5:25 p\.m\.$/)).toBeTruthy();
+    expect(
+      within(card).getByText('Los resultados aparecen en su calendario a medida que terminan las llamadas.'),
+    ).toBeTruthy();
+  });
 
   it('shows the nearest batch from today on, and nothing when there is only an older one', () => {
     const later = { ...DONE_BATCH, visitDate: '2026-11-26', state: 'scheduled' as const, summary: null };

@@ -9,6 +9,7 @@ import type { PatientRecord } from '../../core/patients/patients.ts';
 import type { PatientListPorts, PatientSave } from '../../machines/patient-list/index.ts';
 import { createPatientLinker, createPatientStore } from '../../web/src/adapters/patients.ts';
 import { PatientsView } from '../../web/src/features/patients/patients-view.tsx';
+import { I18nProvider } from '../../web/src/i18n/i18n-provider.tsx';
 
 afterEach(cleanup);
 
@@ -265,5 +266,28 @@ describe('the patient store', () => {
       { patientId: 'p1', eventIds: ['e1', 'e3'] },
       { patientId: 'p1', eventIds: ['e5'] },
     ]);
+  });
+});
+
+describe('the Patients view in Spanish (issue 27)', () => {
+  it('adds a suggested patient and lists them, saying it all in Spanish', async () => {
+    const { store, saves } = memoryStore();
+    render(
+      <I18nProvider initialLocale="es">
+        <PatientsView events={EVENTS} onClose={() => {}} store={store} timeZone="America/Chicago" />
+      </I18nProvider>,
+    );
+    const suggested = await screen.findByRole('list', { name: 'Pacientes sugeridos' });
+    const ida = within(suggested).getAllByRole('listitem')[0] as HTMLElement;
+    expect(ida.textContent).toContain('2 visitas en su calendario');
+    expect(within(suggested).getByText('1 visita en su calendario')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(ida).getByRole('button', { name: 'Agregar a mis pacientes' }));
+    });
+    expect(saves).toHaveLength(1);
+    const patients = screen.getByRole('list', { name: 'Pacientes' });
+    expect(within(patients).getByText('Sin llamadas automáticas')).toBeTruthy();
+    expect(within(patients).getByRole('button', { name: 'Editar' })).toBeTruthy();
+    expect(screen.getByText(/^Solo usted puede ver esta lista\./)).toBeTruthy();
   });
 });

@@ -13,7 +13,12 @@ import { DRIVES_TIMEOUT_MS } from '../../machines/day-drives/index.ts';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import { milesText } from '../../web/src/features/route/route-plan.ts';
 import { RouteView } from '../../web/src/features/route/route-view.tsx';
+import { englishIntl, I18nProvider } from '../../web/src/i18n/i18n-provider.tsx';
+import { translator } from '../../web/src/i18n/use-t.ts';
 import { chicago, resetTestNow, useFakeTimersAt } from '../support/test-clock.ts';
+
+/** The Route view's sentence builders in English (what the view shows outside a provider). */
+const en = translator(englishIntl);
 
 const DAY = '2026-11-24';
 /** The day before: tomorrow's drives are asked with the traffic of leaving at the first visit (8:30 AM). */
@@ -89,8 +94,8 @@ describe('Route view with the server’s drive times', () => {
     expect(expected?.roadDistances).toBe(true);
     const totals = container.querySelector('.route-summary__totals')?.textContent ?? '';
     expect(totals).toContain(`Driving, optimised${Math.round(expected?.travelAfterMinutes ?? Number.NaN)} min`);
-    expect(totals).toContain(`Miles, optimised${milesText(expected?.distanceAfterKm ?? Number.NaN)}`);
-    expect(totals).toContain(`Miles, calendar order${milesText(expected?.distanceBeforeKm ?? Number.NaN)}`);
+    expect(totals).toContain(`Miles, optimised${milesText(en, expected?.distanceAfterKm ?? Number.NaN)}`);
+    expect(totals).toContain(`Miles, calendar order${milesText(en, expected?.distanceBeforeKm ?? Number.NaN)}`);
     expect(container.textContent).toContain(
       'Drive times and miles are road drive times, with traffic for leaving around 8:30 AM.',
     );
@@ -182,5 +187,37 @@ describe('the map shows both orders', () => {
     expect(desc).toContain(`1 ${report?.optimized.stops[0]?.title}`);
     // Drawn from data only: nothing fetched.
     expect(container.querySelector('image, img, use, link, a')).toBeNull();
+  });
+});
+
+describe('Route view with the server’s drive times, in Spanish', () => {
+  const inSpanish = (measure: (request: DriveTimesRequest, signal: AbortSignal) => Promise<DriveTimesResponse>) =>
+    render(
+      <I18nProvider initialLocale="es">
+        <RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} driveTimes={measure} />
+      </I18nProvider>,
+    );
+
+  it('says the drive times are road ones and gives the miles with a decimal comma', async () => {
+    const { container } = inSpanish(async (request) => roads(request));
+    await screen.findByRole('list', { name: 'Orden optimizado' });
+    expect(container.textContent).toContain('Los tiempos de manejo y las millas son por carretera');
+    expect(container.textContent).not.toContain('aproximados (distancia en línea recta');
+    const totals = container.querySelector('.route-summary__totals')?.textContent ?? '';
+    expect(totals).toMatch(/Millas, orden optimizado\d+,\d mi/);
+  });
+
+  it('says a failing server’s estimate in Spanish and offers to ask again', async () => {
+    const measure = vi.fn(async (): Promise<DriveTimesResponse> => {
+      throw new Error('drive-times answered 503');
+    });
+    const { container } = inSpanish(measure);
+    await screen.findByText(
+      'No se pudieron obtener los tiempos de manejo por carretera en este momento: este plan usa estimaciones en línea recta (aproximadas).',
+      { exact: false },
+    );
+    expect(container.textContent).toContain('Los tiempos de manejo y las millas son aproximados');
+    fireEvent.click(screen.getByRole('button', { name: 'Volver a pedir los tiempos de manejo por carretera' }));
+    await waitFor(() => expect(measure).toHaveBeenCalledTimes(2));
   });
 });

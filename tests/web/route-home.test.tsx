@@ -13,8 +13,13 @@ import { formatClock } from '../../web/src/components/time-format.ts';
 import { HOME_READ_TIMEOUT_MS } from '../../web/src/features/route/route-home.tsx';
 import { milesText } from '../../web/src/features/route/route-plan.ts';
 import { RouteView } from '../../web/src/features/route/route-view.tsx';
+import { englishIntl, I18nProvider } from '../../web/src/i18n/i18n-provider.tsx';
+import { translator } from '../../web/src/i18n/use-t.ts';
 import { chicago, resetTestNow, useFakeTimersAt } from '../support/test-clock.ts';
 import { deferred } from './web-test-kit.tsx';
+
+/** The Route view's sentence builders in English (what the view shows outside a provider). */
+const en = translator(englishIntl);
 
 const DAY = '2026-11-24';
 
@@ -91,8 +96,8 @@ function expectTotalsOf(report: RouteReport) {
     'Driving, optimised': `${Math.round(report.travelAfterMinutes)} min`,
     'Driving, calendar order': `${Math.round(report.travelBeforeMinutes)} min`,
     // The miles over the same legs (from and back home when it is known).
-    'Miles, optimised': milesText(report.distanceAfterKm),
-    'Miles, calendar order': milesText(report.distanceBeforeKm),
+    'Miles, optimised': milesText(en, report.distanceAfterKm),
+    'Miles, calendar order': milesText(en, report.distanceBeforeKm),
     [report.countsHomeLegs ? 'Back home' : 'Last visit ends']: formatClock(report.optimized.finish),
   });
 }
@@ -268,5 +273,67 @@ describe('setting the start of the day from this device', () => {
     expect(screen.getByText(/at your current location \(not saved\)/)).toBeTruthy();
     // Nothing saved, nothing to forget.
     expect(screen.queryByRole('button', { name: 'Forget this location' })).toBeNull();
+  });
+});
+
+describe('where the day starts, in Spanish', () => {
+  const inSpanish = (store: ProfileHomeStore, geolocation: Geolocation) =>
+    render(
+      <I18nProvider initialLocale="es">
+        <RouteView
+          today={PLANNED_ON}
+          day={DAY}
+          events={EVENTS}
+          onClose={() => {}}
+          homeStore={store}
+          geolocation={geolocation}
+        />
+      </I18nProvider>,
+    );
+
+  it('names the saved place, counts the drives from home and offers to change or forget it', async () => {
+    inSpanish(
+      fakeStore(async () => HOME),
+      fakeGeolocation({ coords: HERE }),
+    );
+    expect(await screen.findByRole('heading', { level: 4, name: 'Inicio y fin de su día' })).toBeTruthy();
+    expect(
+      screen.getByText(`Su día empieza y termina en ${HOME.label}: se cuentan los trayectos desde y hacia su casa.`),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Se cuenta el manejo desde su casa, entre visitas y de regreso a casa.', { exact: false }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Usar mi ubicación actual' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Olvidar esta ubicación' })).toBeTruthy();
+    expect(screen.getByText('Regreso a casa')).toBeTruthy();
+  });
+
+  it('says in Spanish that location access was not allowed, and that nothing was saved', async () => {
+    const store = fakeStore(async () => null);
+    inSpanish(store, fakeGeolocation({ code: 1 }));
+    expect(await screen.findByText(/^No se sabe dónde empieza su día/)).toBeTruthy();
+    expect(screen.getByText(/^Su navegador le pregunta antes de compartirla\./)).toBeTruthy();
+    const use = screen.getByRole('button', { name: 'Usar mi ubicación actual como inicio del día' });
+    await act(async () => fireEvent.click(use));
+    expect(store.save).not.toHaveBeenCalled();
+    expect(
+      screen.getByText(
+        'No se permitió el acceso a la ubicación, así que no se guardó nada. Puede permitirlo en la configuración del sitio de su navegador y volver a intentarlo.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says a saved location in Spanish', async () => {
+    inSpanish(
+      fakeStore(async () => null),
+      fakeGeolocation({ coords: HERE }),
+    );
+    const use = await screen.findByRole('button', { name: 'Usar mi ubicación actual como inicio del día' });
+    await act(async () => fireEvent.click(use));
+    expect(
+      screen.getByText(
+        'Guardada: su día empieza y termina aquí, y ahora se cuentan los trayectos desde y hacia su casa.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -16,22 +16,38 @@ import {
   DEFAULT_MOVE_RULE,
   formatRouteReport,
   type LatLon,
+  legsNote,
   PARKING_WALK_MINUTES,
   planDay,
+  type RouteReport,
   routeOptimize,
   type TravelTimeProvider,
   visitsFromCalendar,
 } from '../../core/routing/index.ts';
+import { ruleText } from '../../core/routing/move-rule.ts';
 import { isPeak, standInDrive } from '../../emulators/route-matrix/drives.ts';
 import type { Place } from '../../machines/day-places/index.ts';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import { formatClock } from '../../web/src/components/time-format.ts';
 import { defaultRouteDay, formatDayLong } from '../../web/src/features/route/route-days.ts';
-import { milesText, projectPoints, savingText } from '../../web/src/features/route/route-plan.ts';
+import {
+  changeLineText,
+  legsNoteText,
+  problemLineText,
+  ruleLineText,
+  skippedReasonText,
+} from '../../web/src/features/route/route-lines.ts';
+import { clockTextIn, milesText, projectPoints, savingText } from '../../web/src/features/route/route-plan.ts';
 import { RouteView } from '../../web/src/features/route/route-view.tsx';
 import { SchedulePanel } from '../../web/src/features/schedule/schedule-panel.tsx';
+import { esMessages } from '../../web/src/i18n/catalog.es.ts';
+import { englishIntl, I18nProvider, intlFor } from '../../web/src/i18n/i18n-provider.tsx';
+import { translator } from '../../web/src/i18n/use-t.ts';
 import { memoryCalendar, seedFor } from '../support/memory-calendar.ts';
 import { fakeSchedule } from './web-test-kit.tsx';
+
+/** The Route view's sentence builders in English (what the view shows outside a provider). */
+const en = translator(englishIntl);
 
 const DAY = '2026-11-24';
 
@@ -239,7 +255,7 @@ describe('RouteView', () => {
   it('says when the calendar order is already the shortest, and when a day has nothing to plan', () => {
     const two = EVENTS.slice(0, 2);
     const report = routeOptimize({ date: DAY, visits: visitsFromCalendar(two, DAY).visits });
-    expect(savingText(report)).toBe('Your calendar order is already the shortest.');
+    expect(savingText(en, report)).toBe('Your calendar order is already the shortest.');
     render(<RouteView today={PLANNED_ON} day={DAY} events={two} onClose={() => {}} />);
     expect(screen.getByText('Your calendar order is already the shortest.')).toBeTruthy();
     cleanup();
@@ -261,7 +277,7 @@ describe('RouteView', () => {
     expect(report.calendar.feasible).toBe(false);
     expect(report.optimized.feasible).toBe(true);
     expect(report.savedMinutes).toBeLessThan(-1);
-    expect(savingText(report)).toBe(
+    expect(savingText(en, report)).toBe(
       `Drives ${Math.round(-(report.savedMinutes ?? Number.NaN))} min more than your calendar order, because your calendar order misses a patient's time window; this order keeps the windows.`,
     );
     // The Route view keeps the day within the calendar's own span (09:00 to 11:00): seeing Y before
@@ -594,8 +610,8 @@ for (const email of ['maya.patel@homerounds.test', 'sam.novak@homerounds.test'])
             expect(first?.departureTime !== undefined, where).toBe(day === '2026-11-23' || day === '2026-11-24');
           }
           expect(cli.roadDistances, where).toBe(road);
-          expect(web.milesAfter, where).toBe(milesText(cli.distanceAfterKm));
-          expect(web.milesBefore, where).toBe(milesText(cli.distanceBeforeKm));
+          expect(web.milesAfter, where).toBe(milesText(en, cli.distanceAfterKm));
+          expect(web.milesBefore, where).toBe(milesText(en, cli.distanceBeforeKm));
 
           expect(cli.countsHomeLegs, where).toBe(knowsHome);
           expect(said.countsHomeLegs, where).toBe(knowsHome);
@@ -826,5 +842,91 @@ describe('the clinician’s rule for moving visits (issue 21)', () => {
       expect((within(again).getByLabelText('Time is fixed') as HTMLInputElement).checked).toBe(true);
       expect(again.querySelector('.route-stop__time')?.textContent).toContain(clock(booked));
     });
+  });
+});
+
+describe('core’s lines in the Route view’s language (issue 27)', () => {
+  const es = translator(intlFor('es', esMessages));
+  // A day no order serves (windows missed, a late return) and a day the optimiser reorders: every shape of line.
+  const tight = [
+    visit('x', 'Fixed at nine', '09:00', '09:30', 41.9, -87.7, ['09:00', '09:30']),
+    visit('y', 'Early bird', '09:35', '10:05', 41.945, -87.7, ['08:00', '09:40']),
+    visit('z', 'Late morning', '10:30', '11:00', 41.99, -87.7, ['08:00', '10:31']),
+  ];
+  const late = planDay(tight, DAY, { rule: { rule: DEFAULT_MOVE_RULE, today: PLANNED_ON } }).report as RouteReport;
+  const reports = [REPORT, late, routeOptimize({ date: DAY, visits: visitsFromCalendar(tight, DAY).visits })];
+  const names = (report: RouteReport) => report.optimized.stops.map((s) => s.title);
+
+  it('says each change line and each missed window in English word for word as core wrote it', () => {
+    const problems = reports.flatMap((r) => [...r.unservable, ...r.violations].map((v) => [r, v.message] as const));
+    expect(problems.length).toBeGreaterThan(1);
+    expect(reports.flatMap((r) => r.changes).length).toBeGreaterThan(1);
+    for (const report of reports) {
+      for (const line of report.changes)
+        expect(changeLineText(en, line, names(report), '(not read)')).toBe(clockTextIn(line));
+    }
+    for (const [report, line] of problems) {
+      expect(problemLineText(en, line, names(report), '(not read)')).toBe(clockTextIn(line));
+      expect(problemLineText(es, line, names(report), '(not read)')).toMatch(/^(.+: )?(llega|aun|no cabe|regreso)/);
+    }
+    for (const line of REPORT.changes)
+      expect(changeLineText(es, line, names(REPORT), '(not read)')).toMatch(/^Se movió .+: (ahorra|suma|el mismo)/);
+  });
+
+  it('says the rule, the legs counted and why an event is not planned in English as core does, and in Spanish', () => {
+    for (const rule of [
+      DEFAULT_MOVE_RULE,
+      { todayFixed: false, withinMinutes: null },
+      { todayFixed: false, withinMinutes: 0 },
+      { todayFixed: false, withinMinutes: 30 },
+    ]) {
+      for (const today of ['2026-11-23', DAY, '2026-11-25']) {
+        const text = ruleText(rule, DAY, today);
+        expect(ruleLineText(en, text)).toBe(text);
+        expect(ruleLineText(es, text)).not.toBe(text);
+      }
+    }
+    for (const [start, end] of [
+      [true, true],
+      [true, false],
+      [false, true],
+      [false, false],
+    ] as const) {
+      expect(legsNoteText(en, legsNote(start, end))).toBe(legsNote(start, end));
+      expect(legsNoteText(es, legsNote(start, end))).toMatch(/^(Se cuenta|Solo se cuenta)/);
+    }
+    for (const reason of [
+      'not a visit: you marked this name as not a patient',
+      'not a visit: “Charting” marks it as not a visit',
+      'not a visit: “cancelled”: not a visit in person at this time',
+      'not a visit: it names no patient and no visit',
+      'not a visit: no patient',
+      'no address on the event',
+      'its address could not be found on the map',
+      'ends before it starts',
+    ]) {
+      expect(skippedReasonText(en, reason)).toBe(reason);
+      expect(skippedReasonText(es, reason)).not.toBe(reason);
+    }
+  });
+
+  it('shows the whole plan in Spanish, with the minutes and miles in Spanish numbers', async () => {
+    const { container } = render(
+      <I18nProvider initialLocale="es">
+        <RouteView today={PLANNED_ON} day={DAY} events={EVENTS} onClose={() => {}} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 3, name: `Ruta del ${formatDayLong(DAY, 'es')}` })).toBeTruthy();
+    expect(formatDayLong(DAY, 'es')).toBe('martes, 24 de noviembre de 2026');
+    expect(container.querySelector('.route-summary__saving')?.textContent).toBe(savingText(es, REPORT));
+    expect(savingText(es, REPORT)).toMatch(/^Ahorra \d+ min y \d+,\d millas de manejo \(\d+ %\) frente al orden/);
+    expect(milesText(es, 22.85)).toBe('14,2 mi');
+    expect(milesText(en, 22.85)).toBe('14.2 mi');
+    const skipped = screen.getByRole('list', { name: 'Sin planificar' });
+    expect(skipped.textContent).toContain(
+      'Charting (typed by hand): no es una visita: “Charting” indica que no es una visita',
+    );
+    const optimised = within(screen.getByRole('list', { name: 'Orden optimizado' })).getAllByRole('listitem');
+    expect(optimised[1]?.textContent).toMatch(/Llega .+ · Empieza .+ · Sale .+/);
   });
 });

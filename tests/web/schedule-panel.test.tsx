@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarEvent } from '../../machines/schedule/index.ts';
 import { SchedulePanel } from '../../web/src/features/schedule/schedule-panel.tsx';
+import { I18nProvider } from '../../web/src/i18n/i18n-provider.tsx';
 import { allowConsoleError } from './console-guard.ts';
 import { deferred, fakeSchedule } from './web-test-kit.tsx';
 
@@ -137,5 +138,55 @@ describe('SchedulePanel', () => {
       expect(container.querySelector('[data-machine="schedule"]')?.getAttribute('data-state')).toBe('loaded'),
     );
     expect(screen.getByText('Maria Lopez')).toBeTruthy();
+  });
+});
+
+describe('SchedulePanel in Spanish', () => {
+  it('loads, then shows the month with FullCalendar in Spanish: its title, tabs and "+2 más"', async () => {
+    const pending = deferred<CalendarEvent[]>();
+    const ports = fakeSchedule({ fetchEvents: () => pending.promise });
+    render(
+      <I18nProvider initialLocale="es">
+        <SchedulePanel ports={ports} onSignInAgain={() => {}} initialDate={DAY} />
+      </I18nProvider>,
+    );
+    expect(await screen.findByRole('heading', { level: 2, name: 'Su agenda' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Cargando su calendario...');
+    await act(async () => pending.resolve(EVENTS));
+    expect(await screen.findByText('Maria Lopez')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: /^noviembre de 2026$/ })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Vista del mes' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Vista de la semana' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Vista del día' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Vista de agenda' })).toBeTruthy();
+    // The week starts on Sunday, as in English.
+    expect(screen.getAllByRole('columnheader')[0]?.textContent).toMatch(/^dom/);
+    fireEvent.click(screen.getByText(/\+2 más/));
+    expect(await screen.findByText('Vitals check')).toBeTruthy();
+  });
+
+  it('says "Calendar Error" and its message in Spanish, and Try Again recovers', async () => {
+    allowConsoleError(/^\[schedule\] Failed to load calendar events:/);
+    let fail = true;
+    const ports = fakeSchedule({
+      fetchEvents: async () => {
+        if (fail) throw new Error('Calendar API 500');
+        return EVENTS.slice(0, 1);
+      },
+    });
+    render(
+      <I18nProvider initialLocale="es">
+        <SchedulePanel ports={ports} onSignInAgain={() => {}} initialDate={DAY} />
+      </I18nProvider>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Error del calendario' })).toBeTruthy();
+    expect(
+      within(alert).getByText('No se pudieron cargar los eventos del calendario. Inténtelo de nuevo.'),
+    ).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByText('Maria Lopez')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Actualizar' })).toBeTruthy();
   });
 });

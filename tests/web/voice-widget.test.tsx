@@ -2,7 +2,7 @@
 // The voice widget on the voice-widget machine over a fake voice client (behind the real face that
 // turns the client's SDK-named events into the machine's notifications), and the production adapter's
 // interop and listener order.
-import { act, cleanup, fireEvent, render, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, type Mock, vi } from 'vitest';
 import { CALL_TOKEN_VARIABLE } from '../../core/assistant/contract.ts';
 import { LISTENING_TIMEOUT_MESSAGE } from '../../machines/call-session/index.ts';
@@ -22,6 +22,7 @@ import {
   requestMicrophoneAccess,
 } from '../../web/src/adapters/voice/widget-ports.ts';
 import { VoiceWidget } from '../../web/src/features/assistant/voice-widget.tsx';
+import { I18nProvider } from '../../web/src/i18n/i18n-provider.tsx';
 import { deferred } from './web-test-kit.tsx';
 
 afterEach(cleanup);
@@ -64,18 +65,25 @@ const granted: MicrophoneDeps = {
 };
 
 function renderWidget(
-  options: { client?: FakeClient; mic?: MicrophoneDeps; publicKey?: string | null; assistantId?: string | null } = {},
+  options: {
+    client?: FakeClient;
+    mic?: MicrophoneDeps;
+    publicKey?: string | null;
+    assistantId?: string | null;
+    locale?: 'en' | 'es';
+  } = {},
 ) {
   const client = options.client ?? fakeClient();
   const load = vi.fn(async () => client);
   const face = createVoiceWidgetFace(load, options.mic ?? granted);
-  render(
+  const widget = (
     <VoiceWidget
       face={face}
       publicKey={options.publicKey === undefined ? 'pk' : options.publicKey}
       assistantId={options.assistantId === undefined ? 'asst' : options.assistantId}
-    />,
+    />
   );
+  render(options.locale ? <I18nProvider initialLocale={options.locale}>{widget}</I18nProvider> : widget);
   const root = document.querySelector('[data-machine="voice-widget"]') as HTMLElement;
   return { client, load, face, root, w: within(root) };
 }
@@ -213,6 +221,58 @@ describe('VoiceWidget', () => {
     fireEvent.click(w.getByRole('button', { name: 'Start call' }));
     await waitFor(() => expect(client.start).toHaveBeenCalled());
     expect(client.stop.mock.invocationCallOrder[0]).toBeLessThan(client.start.mock.invocationCallOrder[0] as number);
+  });
+});
+
+describe('VoiceWidget in Spanish', () => {
+  it('says its statuses, titles and controls in Spanish through a call', async () => {
+    const client = fakeClient();
+    const load = vi.fn(async () => client);
+    render(
+      <I18nProvider initialLocale="es">
+        <VoiceWidget face={createVoiceWidgetFace(load, granted)} publicKey="pk" assistantId="asst" />
+      </I18nProvider>,
+    );
+    const root = (await screen.findByRole('heading', { name: 'Hable con la IA' })).closest(
+      '[data-machine="voice-widget"]',
+    ) as HTMLElement;
+    const w = within(root);
+    expect(w.getByRole('status').textContent).toBe('Listo');
+    expect(w.getByText('Haga clic para iniciar una conversación de voz con su asistente digital')).toBeTruthy();
+    fireEvent.click(w.getByRole('button', { name: 'Iniciar llamada' }));
+    expect(w.getByRole('status').textContent).toBe('Conectando...');
+    await waitFor(() => expect(client.start).toHaveBeenCalledWith('asst'));
+    act(() => client.emit('call-start', undefined));
+    await waitFor(() => expect(w.getByRole('status').textContent).toBe('Conectado'));
+    expect(w.getByRole('heading', { name: 'Llamada activa' })).toBeTruthy();
+    fireEvent.click(w.getByRole('button', { name: 'Silenciar' }));
+    expect(w.getByRole('button', { name: 'Quitar silencio' }).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.change(w.getByLabelText('Escriba lo que diría'), { target: { value: '¿Quién sigue?' } });
+    fireEvent.click(w.getByRole('button', { name: 'Decir' }));
+    expect(client.send).toHaveBeenCalledWith({
+      type: 'add-message',
+      message: { role: 'user', content: '¿Quién sigue?' },
+    });
+    fireEvent.click(w.getByRole('button', { name: 'Terminar llamada' }));
+    expect(w.getByRole('status').textContent).toBe('Terminando la llamada...');
+  });
+
+  it('maps an SDK error to the Spanish catalogue text; the debug details keep what the SDK said', async () => {
+    const { client } = renderWidget({ locale: 'es' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Iniciar llamada' }));
+    const w = within(document.querySelector('[data-machine="voice-widget"]') as HTMLElement);
+    await waitFor(() => expect(client.start).toHaveBeenCalled());
+    act(() => client.emit('error', { type: 'start-method-error', error: { message: 'TypeError: Failed to fetch' } }));
+    const alert = await waitFor(() => w.getByRole('alert'));
+    expect(within(alert).getByRole('heading', { name: 'Error del asistente de IA' })).toBeTruthy();
+    expect(alert.querySelector('.voice-widget__message')?.textContent).toBe(
+      'Error de red. Revise su conexión e inténtelo de nuevo.',
+    );
+    expect(within(alert).getByText('Permitido')).toBeTruthy();
+    expect(within(alert).getAllByText('Presente')).toHaveLength(2);
+    expect(within(alert).getByText('TypeError: Failed to fetch')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Reintentar' }));
+    expect(w.getByRole('status').textContent).toBe('Listo');
   });
 });
 

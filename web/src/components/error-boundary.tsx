@@ -1,6 +1,8 @@
 // Catches render errors of a feature (including @xstate/react rethrowing an actor error, and a lazy
-// chunk that fails to download) so the rest of the page keeps working.
+// chunk that fails to download) so the rest of the page keeps working. The default message is in the
+// dashboard's language (English outside it).
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useT } from '../i18n/use-t.ts';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -25,16 +27,20 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   render() {
     if (!this.state.failed) return this.props.children;
-    return (
-      this.props.fallback ?? (
-        <div className="card error-block" role="alert">
-          <h2>Something went wrong</h2>
-          <p>This part of the page could not be shown.</p>
-          <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-            Reload the page
-          </button>
-        </div>
-      )
-    );
+    return this.props.fallback ?? <RenderFailed />;
   }
+}
+
+/** The default message, with a reload button. */
+function RenderFailed() {
+  const t = useT();
+  return (
+    <div className="card error-block" role="alert">
+      <h2>{t('app.errorTitle')}</h2>
+      <p>{t('app.errorText')}</p>
+      <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+        {t('app.reload')}
+      </button>
+    </div>
+  );
 }

@@ -4,6 +4,7 @@
 // catalog is an error (console.error, which fails the web tests), never a silent English fallback.
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { createIntl, createIntlCache, type IntlShape, RawIntlProvider } from 'react-intl';
+import { setFormatLocale } from '../components/time-format.ts';
 import { enMessages } from './catalog.en.ts';
 import type { Messages } from './catalog.ts';
 import { browserLanguages, chooseLocale, type Locale, readStoredLocale, storeLocale } from './locales.ts';
@@ -82,12 +83,16 @@ export function I18nProvider({ children, initialLocale }: I18nProviderProps) {
     const root = document.documentElement;
     const before = root.lang;
     root.lang = locale;
+    setFormatLocale(locale);
     return () => {
       root.lang = before;
+      setFormatLocale('en');
     };
   }, [locale]);
   const control = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
   if (!intl) return null;
+  // Times and dates (components/time-format.ts) in the language shown, before the children format any.
+  setFormatLocale(locale);
   return (
     <LocaleContext.Provider value={control}>
       <RawIntlProvider value={intl}>{children}</RawIntlProvider>

@@ -15,6 +15,9 @@ import { SchedulePanel } from '../../features/schedule/schedule-panel.tsx';
 import { I18nProvider, useLocale } from '../../i18n/i18n-provider.tsx';
 import type { Locale } from '../../i18n/locales.ts';
 import { useT } from '../../i18n/use-t.ts';
+import { OfflineBanner } from '../../offline/offline-banner.tsx';
+import { useReloadWhenOnline } from '../../offline/use-connectivity.ts';
+import '../../offline/offline.css';
 import '../../features/schedule/schedule.css';
 
 export interface DashboardPageProps {
@@ -39,6 +42,8 @@ function Dashboard({ schedulePorts }: { schedulePorts: SchedulePorts }) {
   const { signIn, allowCalendarChanges } = useAuthActions();
   const { displayName, askingWriteAccess, writeAccessError } = useAuthView();
   const [calendarChanges] = useState(createCalendarChanges);
+  // Back online, the schedule reloads by itself (the banner goes once it is answered).
+  useReloadWhenOnline(calendarChanges.notify);
   return (
     <div className="dashboard-page" lang={locale}>
       <SkipLink />
@@ -49,6 +54,7 @@ function Dashboard({ schedulePorts }: { schedulePorts: SchedulePorts }) {
         <h1 className="visually-hidden">
           {displayName ? t('app.dashboardHeadingFor', { name: displayName }) : t('app.dashboardHeading')}
         </h1>
+        <OfflineBanner />
         <div className="dashboard__schedule">
           <ErrorBoundary>
             <SchedulePanel

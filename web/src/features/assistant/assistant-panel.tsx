@@ -4,15 +4,21 @@
 // What the assistant's tools did reaches the dashboard: a change to the calendar → `onCalendarChanged`
 // (the schedule reloads); a change refused for lack of write access → "Allow calendar changes", which
 // asks for the incremental consent (`writeAccess.onAllow`: the auth machine leaves for Google's consent page,
-// or says why it could not).
+// or says why it could not). Its texts are in the dashboard's language; the example phrases ask in it too (the
+// assistant answers in the language it hears).
 import { useCallback, useState } from 'react';
 import { calendarSignals } from '../../../../core/assistant/contract.ts';
+import { WRITE_ACCESS_FAILED_PREFIX } from '../../../../machines/auth/auth.machine.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { type Translate, useT } from '../../i18n/use-t.ts';
+import { OnlineOnly } from '../../offline/online-only.tsx';
 import { type AssistantServices, browserAssistantServices } from './assistant-services.ts';
 import { Chat } from './chat.tsx';
 import { useConversation } from './use-conversation.ts';
 import { VoiceWidget } from './voice-widget.tsx';
 import './assistant.css';
 
+/** The spec's English texts (§2); the panel shows them from the catalog, whose English is these, word for word. */
 export const EXAMPLE_PHRASES = [
   'What are my appointments tomorrow?',
   'Schedule a home visit with a new patient on Friday at 10 am.',
@@ -21,6 +27,16 @@ export const EXAMPLE_PHRASES = [
   'What is the best order for Tuesday’s patients?',
   'Add travel time between my 9 am and 11 am visits.',
 ] as const;
+
+/** The example phrases' catalog ids, in the order above (English: EXAMPLE_PHRASES). */
+export const EXAMPLE_PHRASE_IDS: readonly MessageId[] = [
+  'assistant.example.appointmentsTomorrow',
+  'assistant.example.scheduleVisit',
+  'assistant.example.reschedule',
+  'assistant.example.optimizeRoute',
+  'assistant.example.bestOrder',
+  'assistant.example.travelTime',
+];
 
 /** How to choose the language: by speaking or typing it (the assistant answers in the language it hears). */
 export const LANGUAGE_NOTE =
@@ -62,56 +78,63 @@ export function AssistantPanel({ services, onCalendarChanged, writeAccess }: Ass
     [onCalendarChanged],
   );
   const conversation = useConversation(chat, face, onToolResults);
+  const t = useT();
   return (
     <section className="card panel assistant-panel" aria-labelledby="assistant-title">
       <div className="panel__header">
-        <h2 id="assistant-title">Your AI Assistant</h2>
-        <span className="badge">Voice &amp; Chat Enabled</span>
+        <h2 id="assistant-title">{t('assistant.title')}</h2>
+        <span className="badge">{t('assistant.badge')}</span>
       </div>
-      <div className="voice-widget-slot" data-testid="voice-widget-slot">
-        <VoiceWidget face={face} publicKey={voice.publicKey} assistantId={voice.assistantId} />
-      </div>
-      <Chat
-        messages={conversation.messages}
-        busy={conversation.busy}
-        error={conversation.error}
-        onSend={conversation.ask}
-      />
+      {/* Offline: no call, no chat send; it says it needs a connection (docs/offline.md). */}
+      <OnlineOnly notice="assistant">
+        <div className="voice-widget-slot" data-testid="voice-widget-slot">
+          <VoiceWidget face={face} publicKey={voice.publicKey} assistantId={voice.assistantId} />
+        </div>
+        <Chat
+          messages={conversation.messages}
+          busy={conversation.busy}
+          error={conversation.error}
+          onSend={conversation.ask}
+        />
+      </OnlineOnly>
       {needsWriteAccess && <WriteAccessRequest access={writeAccess} />}
       <div className="assistant-note">
-        <h3>AI Assistant Ready</h3>
-        <p>Your assistant can add appointments, reschedule visits and answer questions about your calendar.</p>
-        <p>{LANGUAGE_NOTE}</p>
+        <h3>{t('assistant.readyTitle')}</h3>
+        <p>{t('assistant.readyText')}</p>
+        <p>{t('assistant.languageNote')}</p>
       </div>
-      <div className="assistant-examples">
-        <h3>Try asking</h3>
-        <ul>
-          {EXAMPLE_PHRASES.map((phrase) => (
-            <li key={phrase}>
-              <button
-                type="button"
-                className="example-phrase"
-                // aria-disabled keeps focus on the phrase while the assistant answers.
-                aria-disabled={conversation.busy}
-                onClick={() => {
-                  if (!conversation.busy) conversation.ask(phrase);
-                }}
-              >
-                “{phrase}”
-              </button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      <OnlineOnly>
+        <div className="assistant-examples">
+          <h3>{t('assistant.tryAsking')}</h3>
+          <ul>
+            {EXAMPLE_PHRASE_IDS.map((id) => t(id)).map((phrase) => (
+              <li key={phrase}>
+                <button
+                  type="button"
+                  className="example-phrase"
+                  // aria-disabled keeps focus on the phrase while the assistant answers.
+                  aria-disabled={conversation.busy}
+                  onClick={() => {
+                    if (!conversation.busy) conversation.ask(phrase);
+                  }}
+                >
+                  “{phrase}”
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </OnlineOnly>
     </section>
   );
 }
 
 /** The note and the button that asks for the consent to calendar changes (the page then leaves for Google). */
 function WriteAccessRequest({ access }: { access?: WriteAccess }) {
+  const t = useT();
   return (
     <div className="assistant-consent" data-testid="write-access-request">
-      <p>{WRITE_ACCESS_NOTE}</p>
+      <p>{t('assistant.writeAccessNote')}</p>
       {access && (
         <button
           type="button"
@@ -119,14 +142,21 @@ function WriteAccessRequest({ access }: { access?: WriteAccess }) {
           disabled={access.asking}
           onClick={() => access.onAllow()}
         >
-          {ALLOW_CALENDAR_CHANGES_TEXT}
+          {t('assistant.allowCalendarChanges')}
         </button>
       )}
       {access?.error && (
         <p className="chat-error" role="alert">
-          {access.error}
+          {writeAccessErrorText(t, access.error)}
         </p>
       )}
     </div>
   );
+}
+
+/** The auth machine's "Could not ask for calendar changes: <cause>" in the dashboard's language (the cause as it came). */
+export function writeAccessErrorText(t: Translate, error: string): string {
+  return error.startsWith(WRITE_ACCESS_FAILED_PREFIX)
+    ? t('assistant.writeAccessFailed', { reason: error.slice(WRITE_ACCESS_FAILED_PREFIX.length) })
+    : error;
 }

@@ -2,7 +2,9 @@
 // (toVoiceWidgetView). Status pill and green start button; during a call also the mute toggle and the
 // red end button, and a typed input for what the user would say (where the browser cannot recognise
 // speech, that is the way in); the error view with the microphone badge, the environment check, the
-// debug details (stage timeline with durations, video-client state) and Try Again.
+// debug details (stage timeline with durations, video-client state) and Try Again. The view's texts are shown in
+// the dashboard's language by its structured fields (status, call active, microphone permission); the debug
+// details' stage names, states and raw error stay as the SDK reported them.
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, useId, useState } from 'react';
 import {
@@ -12,6 +14,8 @@ import {
   voiceWidgetMachine,
 } from '../../../../machines/voice-widget/index.ts';
 import type { VoiceWidgetFace } from '../../adapters/voice/widget-ports.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { assistantText, micBadgeText, voiceStatusText } from './assistant-texts.ts';
 
 export interface VoiceWidgetProps {
   face: VoiceWidgetFace;
@@ -30,11 +34,13 @@ export function VoiceWidget({ face, publicKey, assistantId }: VoiceWidgetProps) 
   });
   const view = useSelector(actor, toVoiceWidgetView, shallowEqualView);
   const titleId = useId();
+  const t = useT();
+  const active = view.showCallControls;
   return (
     <div className={`voice-widget voice-widget--${view.status}`} data-machine="voice-widget" data-state={view.state}>
       <div className="voice-widget__top">
         <span className={`status-pill status-pill--${view.status}`} role="status">
-          {view.statusText}
+          {voiceStatusText(t, view.status)}
         </span>
       </div>
       {view.error ? (
@@ -42,9 +48,11 @@ export function VoiceWidget({ face, publicKey, assistantId }: VoiceWidgetProps) 
       ) : (
         <>
           <h3 id={titleId} className="voice-widget__title">
-            {view.title}
+            {t(active ? 'machines.voiceWidget.activeTitle' : 'machines.voiceWidget.idleTitle')}
           </h3>
-          <p className="voice-widget__description">{view.description}</p>
+          <p className="voice-widget__description">
+            {t(active ? 'machines.voiceWidget.activeDescription' : 'machines.voiceWidget.idleDescription')}
+          </p>
           <div className="voice-widget__controls">
             <button
               type="button"
@@ -56,7 +64,7 @@ export function VoiceWidget({ face, publicKey, assistantId }: VoiceWidgetProps) 
               }}
               aria-disabled={!view.canStart}
             >
-              Start call
+              {t('assistant.voice.start')}
             </button>
             {view.showCallControls && (
               <>
@@ -67,7 +75,7 @@ export function VoiceWidget({ face, publicKey, assistantId }: VoiceWidgetProps) 
                   onClick={() => actor.send({ type: 'widget.toggleMute' })}
                   disabled={!view.canToggleMute}
                 >
-                  {view.muted ? 'Unmute' : 'Mute'}
+                  {view.muted ? t('assistant.voice.unmute') : t('assistant.voice.mute')}
                 </button>
                 <button
                   type="button"
@@ -75,7 +83,7 @@ export function VoiceWidget({ face, publicKey, assistantId }: VoiceWidgetProps) 
                   onClick={() => actor.send({ type: 'widget.end' })}
                   disabled={!view.canEnd}
                 >
-                  End call
+                  {t('assistant.voice.end')}
                 </button>
               </>
             )}
@@ -89,6 +97,7 @@ export function VoiceWidget({ face, publicKey, assistantId }: VoiceWidgetProps) 
 
 /** What the user would say, typed: sent into the call like recognised speech. */
 function TypedSpeech({ face }: { face: VoiceWidgetFace }) {
+  const t = useT();
   const [text, setText] = useState('');
   const inputId = useId();
   const listens = face.client()?.canListen() ?? false;
@@ -101,11 +110,11 @@ function TypedSpeech({ face }: { face: VoiceWidgetFace }) {
   };
   return (
     <form className="voice-widget__typed" onSubmit={submit}>
-      <label htmlFor={inputId}>{listens ? 'Speak, or type what you would say' : 'Type what you would say'}</label>
+      <label htmlFor={inputId}>{listens ? t('assistant.voice.speakOrType') : t('assistant.voice.type')}</label>
       <div className="voice-widget__typed-row">
         <input id={inputId} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
         <button type="submit" className="button button--secondary" disabled={!text.trim()}>
-          Say
+          {t('assistant.voice.say')}
         </button>
       </div>
     </form>
@@ -113,51 +122,53 @@ function TypedSpeech({ face }: { face: VoiceWidgetFace }) {
 }
 
 function ErrorView({ view, titleId, onRetry }: { view: VoiceWidgetView; titleId: string; onRetry: () => void }) {
+  const t = useT();
   const error = view.error;
   if (!error) return null;
   const badge = view.micPermission === 'granted' ? 'ok' : view.micPermission === 'denied' ? 'blocked' : 'unknown';
   return (
     <div className="voice-widget__error" role="alert">
-      <h3 id={titleId}>{error.heading}</h3>
-      <p className="voice-widget__message">{error.message}</p>
+      <h3 id={titleId}>{t('machines.voiceWidget.errorHeading')}</h3>
+      <p className="voice-widget__message">{assistantText(t, error.message)}</p>
       {/* Right under the message: the 300 px panel scrolls, and the way out must never be below the fold. */}
       <button type="button" className="button button--primary" onClick={onRetry}>
-        {error.tryAgainText}
+        {t('machines.voiceWidget.tryAgain')}
       </button>
       <dl className="voice-widget__checks">
         <div>
-          <dt>Microphone</dt>
+          <dt>{t('assistant.voice.microphone')}</dt>
           <dd>
-            <span className={`mic-badge mic-badge--${badge}`}>{error.micBadgeText}</span>
+            <span className={`mic-badge mic-badge--${badge}`}>{micBadgeText(t, view.micPermission)}</span>
           </dd>
         </div>
         <div>
-          <dt>Public key</dt>
-          <dd>{error.env.hasPublicKey ? 'Present' : 'Missing'}</dd>
+          <dt>{t('assistant.voice.publicKey')}</dt>
+          <dd>{error.env.hasPublicKey ? t('assistant.voice.present') : t('assistant.voice.missing')}</dd>
         </div>
         <div>
-          <dt>Assistant ID</dt>
-          <dd>{error.env.hasAssistantId ? 'Present' : 'Missing'}</dd>
+          <dt>{t('assistant.voice.assistantId')}</dt>
+          <dd>{error.env.hasAssistantId ? t('assistant.voice.present') : t('assistant.voice.missing')}</dd>
         </div>
       </dl>
       <details className="voice-widget__debug">
-        <summary>Debug details</summary>
+        <summary>{t('assistant.voice.debug')}</summary>
         {view.debug.rawError && (
           <p>
-            Error: <code>{view.debug.rawError}</code>
+            {t('assistant.voice.errorLabel')} <code>{view.debug.rawError}</code>
           </p>
         )}
         <p>
-          Video client: <code>{view.debug.videoClientState ?? 'not created'}</code>
+          {t('assistant.voice.videoClient')}{' '}
+          <code>{view.debug.videoClientState ?? t('assistant.voice.notCreated')}</code>
         </p>
         {view.debug.stages.length > 0 ? (
           <table>
-            <caption>Start stages</caption>
+            <caption>{t('assistant.voice.stages')}</caption>
             <thead>
               <tr>
-                <th scope="col">Stage</th>
-                <th scope="col">Status</th>
-                <th scope="col">Duration</th>
+                <th scope="col">{t('assistant.voice.stage')}</th>
+                <th scope="col">{t('assistant.voice.status')}</th>
+                <th scope="col">{t('assistant.voice.duration')}</th>
               </tr>
             </thead>
             <tbody>
@@ -172,7 +183,7 @@ function ErrorView({ view, titleId, onRetry }: { view: VoiceWidgetView; titleId:
             </tbody>
           </table>
         ) : (
-          <p>No start stages recorded.</p>
+          <p>{t('assistant.voice.noStages')}</p>
         )}
       </details>
     </div>

@@ -10,11 +10,15 @@ import {
   type PatientSuggestion,
   suggestPatients,
 } from '../../../../core/patients/patients.ts';
-import type { PatientListPorts } from '../../../../machines/patient-list/index.ts';
+import { PATIENT_LIST_MESSAGES, type PatientListPorts } from '../../../../machines/patient-list/index.ts';
 import { type PatientLinker, pagePatientLinker, pagePatients } from '../../adapters/patients.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
+import { translateMachineText } from '../../i18n/machine-text.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { OnlineOnly } from '../../offline/online-only.tsx';
 import { clinicianTimeZone } from '../schedule/visit-sheet.tsx';
+import { saveErrorText } from './save-error-text.ts';
 import { useLinkSweep } from './use-link-sweep.ts';
 import { type PatientList, usePatientList } from './use-patient-list.ts';
 import './patients.css';
@@ -33,6 +37,7 @@ export interface PatientsViewProps {
 }
 
 export function PatientsView({ events, onClose, store, timeZone, linker, onCalendarChanged }: PatientsViewProps) {
+  const t = useT();
   const patients = store === undefined ? pagePatients() : store;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -40,10 +45,10 @@ export function PatientsView({ events, onClose, store, timeZone, linker, onCalen
     <section className="patients-view" aria-labelledby="patients-view-title">
       <div className="patients-view__header">
         <h3 id="patients-view-title" ref={headingRef} tabIndex={-1}>
-          Your patients
+          {t('patients.title')}
         </h3>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Back to calendar
+          {t('patients.backToCalendar')}
         </button>
       </div>
       {patients ? (
@@ -55,7 +60,7 @@ export function PatientsView({ events, onClose, store, timeZone, linker, onCalen
           onLinked={onCalendarChanged}
         />
       ) : (
-        <p className="patients-view__problem">The patient list is not available here.</p>
+        <p className="patients-view__problem">{t('patients.notAvailable')}</p>
       )}
     </section>
   );
@@ -74,19 +79,21 @@ function PatientsContent({
   linker: PatientLinker | null;
   onLinked?: () => void;
 }) {
+  const t = useT();
   const list = usePatientList(store);
   useLinkSweep(linker, events, list.status === 'ready', list.patients, onLinked);
   const suggestions = useMemo(
     () => (list.status === 'ready' || list.status === 'saving' ? suggestPatients(events, timeZone, list.known) : []),
     [events, timeZone, list.status, list.known],
   );
-  if (list.status === 'loading') return <Spinner label={list.message ?? 'Loading your patients…'} />;
+  const said = (text: string) => translateMachineText(t, 'machines.patientList', PATIENT_LIST_MESSAGES, text);
+  if (list.status === 'loading') return <Spinner label={said(list.message ?? PATIENT_LIST_MESSAGES.loading)} />;
   if (list.status === 'failed') {
     return (
       <p className="patients-view__problem" role="alert">
-        {list.message}{' '}
+        {list.message ? said(list.message) : null}{' '}
         <button type="button" className="button button--secondary" onClick={list.reload}>
-          Try again
+          {t('patients.tryAgain')}
         </button>
       </p>
     );
@@ -95,26 +102,29 @@ function PatientsContent({
     <>
       {list.saveError ? (
         <p className="patients-view__problem" role="alert">
-          {list.saveError}
+          {saveErrorText(t, list.saveError)}
         </p>
       ) : null}
 
-      <h4>Suggested from your calendar</h4>
-      {suggestions.length === 0 ? (
-        <p className="patients-view__empty">No new patients on your calendar.</p>
-      ) : (
-        <ul className="patient-cards" aria-label="Suggested patients">
-          {suggestions.map((s) => (
-            <SuggestionCard key={s.name_key} suggestion={s} list={list} />
-          ))}
-        </ul>
-      )}
+      <h4>{t('patients.suggested')}</h4>
+      {/* Offline, adding a patient says it needs a connection (the kept list stays readable below). */}
+      <OnlineOnly notice="patients">
+        {suggestions.length === 0 ? (
+          <p className="patients-view__empty">{t('patients.noSuggestions')}</p>
+        ) : (
+          <ul className="patient-cards" aria-label={t('patients.suggestedList')}>
+            {suggestions.map((s) => (
+              <SuggestionCard key={s.name_key} suggestion={s} list={list} />
+            ))}
+          </ul>
+        )}
+      </OnlineOnly>
 
-      <h4>Patients</h4>
+      <h4>{t('patients.patients')}</h4>
       {list.patients.length === 0 ? (
-        <p className="patients-view__empty">No patients yet: add them from the suggestions above.</p>
+        <p className="patients-view__empty">{t('patients.noPatients')}</p>
       ) : (
-        <ul className="patient-cards" aria-label="Patients">
+        <ul className="patient-cards" aria-label={t('patients.patients')}>
           {list.patients.map((p) => (
             <PatientCard key={p.id} patient={p} list={list} />
           ))}
@@ -123,8 +133,8 @@ function PatientsContent({
 
       {list.notPatients.length > 0 ? (
         <>
-          <h4>Not patients</h4>
-          <ul className="patient-cards" aria-label="Not patients">
+          <h4>{t('patients.notPatients')}</h4>
+          <ul className="patient-cards" aria-label={t('patients.notPatients')}>
             {list.notPatients.map((p) => (
               <li key={p.id} className="patient-card">
                 <p className="patient-card__name">{p.full_name}</p>
@@ -134,22 +144,20 @@ function PatientsContent({
                   disabled={list.status === 'saving'}
                   onClick={() => list.save({ kind: 'update', id: p.id, changes: { status: 'patient' } })}
                 >
-                  Is a patient
+                  {t('patients.isPatient')}
                 </button>
               </li>
             ))}
           </ul>
         </>
       ) : null}
-      <p className="patients-view__note">
-        Only you can see this list. It is kept in HomeRounds' database so your route plans and reminder calls use what
-        you confirm here.
-      </p>
+      <p className="patients-view__note">{t('patients.privacy')}</p>
     </>
   );
 }
 
 function SuggestionCard({ suggestion, list }: { suggestion: PatientSuggestion; list: PatientList }) {
+  const t = useT();
   const answer = (status: PatientRecord['status']) =>
     list.save({
       kind: 'insert',
@@ -175,12 +183,10 @@ function SuggestionCard({ suggestion, list }: { suggestion: PatientSuggestion; l
     <li className="patient-card" data-name-key={suggestion.name_key}>
       <p className="patient-card__name">{suggestion.full_name}</p>
       {suggestion.address ? <p className="patient-card__detail">{suggestion.address}</p> : null}
-      <p className="patient-card__detail">
-        {visits === 1 ? '1 visit on your calendar' : `${visits} visits on your calendar`}
-      </p>
+      <p className="patient-card__detail">{t('patients.visitsOnCalendar', { count: visits })}</p>
       <div className="patient-card__actions">
         <button type="button" className="button button--primary" disabled={busy} onClick={() => answer('patient')}>
-          Add to my patients
+          {t('patients.add')}
         </button>
         <button
           type="button"
@@ -188,7 +194,7 @@ function SuggestionCard({ suggestion, list }: { suggestion: PatientSuggestion; l
           disabled={busy}
           onClick={() => answer('not_patient')}
         >
-          Not a patient
+          {t('patients.notPatient')}
         </button>
       </div>
     </li>
@@ -196,10 +202,11 @@ function SuggestionCard({ suggestion, list }: { suggestion: PatientSuggestion; l
 }
 
 function PatientCard({ patient, list }: { patient: PatientRecord; list: PatientList }) {
+  const t = useT();
   const [editing, setEditing] = useState(false);
   const window =
     patient.window_start && patient.window_end
-      ? `Prefers ${formatClock(patient.window_start)} – ${formatClock(patient.window_end)}`
+      ? t('patients.prefers', { from: formatClock(patient.window_start), to: formatClock(patient.window_end) })
       : null;
   return (
     <li className="patient-card" data-patient-id={patient.id}>
@@ -224,16 +231,14 @@ function PatientCard({ patient, list }: { patient: PatientRecord; list: PatientL
               </p>
             ))}
           {patient.address && patient.location_approximate ? (
-            <p className="patient-card__detail patient-card__detail--warning">
-              Found only approximately on the map (near its ZIP code): check the address, or drives to it are estimates.
-            </p>
+            <p className="patient-card__detail patient-card__detail--warning">{t('patients.approximate')}</p>
           ) : null}
           <p className="patient-card__detail">
-            {patient.automated_calls_consent ? 'Agrees to automated reminder calls' : 'No automated calls'}
+            {t(patient.automated_calls_consent ? 'patients.consents' : 'patients.noCalls')}
           </p>
           <div className="patient-card__actions">
             <button type="button" className="button button--secondary" onClick={() => setEditing(true)}>
-              Edit
+              {t('patients.edit')}
             </button>
           </div>
         </>
@@ -253,6 +258,7 @@ function PatientForm({
   onSave(changes: PatientChanges): void;
   onCancel(): void;
 }) {
+  const t = useT();
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -276,18 +282,18 @@ function PatientForm({
     </div>
   );
   return (
-    <form className="patient-form" onSubmit={submit} aria-label={`Edit ${patient.full_name}`}>
-      {field('full_name', 'Name')}
-      {field('address', 'Address')}
-      {field('phone', 'Phone', 'tel')}
+    <form className="patient-form" onSubmit={submit} aria-label={t('patients.form.label', { name: patient.full_name })}>
+      {field('full_name', t('patients.form.name'))}
+      {field('address', t('patients.form.address'))}
+      {field('phone', t('patients.form.phone'), 'tel')}
       <fieldset className="patient-form__window">
-        <legend>Preferred window</legend>
-        {field('window_start', 'From', 'time')}
-        {field('window_end', 'To', 'time')}
+        <legend>{t('patients.form.window')}</legend>
+        {field('window_start', t('patients.form.from'), 'time')}
+        {field('window_end', t('patients.form.to'), 'time')}
       </fieldset>
-      {field('language', 'Language')}
+      {field('language', t('patients.form.language'))}
       <div className="patient-form__field">
-        <label htmlFor={`${id}-notes`}>Notes</label>
+        <label htmlFor={`${id}-notes`}>{t('patients.form.notes')}</label>
         <textarea id={`${id}-notes`} name="notes" rows={3} defaultValue={patient.notes ?? ''} />
       </div>
       <div className="patient-form__check">
@@ -297,14 +303,14 @@ function PatientForm({
           type="checkbox"
           defaultChecked={patient.automated_calls_consent}
         />
-        <label htmlFor={`${id}-consent`}>Agrees to automated reminder calls</label>
+        <label htmlFor={`${id}-consent`}>{t('patients.consents')}</label>
       </div>
       <div className="patient-card__actions">
         <button type="submit" className="button button--primary" disabled={busy}>
-          Save
+          {t('patients.form.save')}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancel
+          {t('patients.form.cancel')}
         </button>
       </div>
     </form>

@@ -46,18 +46,32 @@ export function defaultRouteDay(events: readonly CalendarEvent[], today: string 
   return days.find((day) => day > today) ?? days.find((day) => day === today) ?? days.at(-1) ?? today;
 }
 
-const LONG_DAY = new Intl.DateTimeFormat('en-US', {
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const LONG_DAYS = new Map<string, Intl.DateTimeFormat>();
 
-/** "Tuesday, November 24, 2026" for "2026-11-24" (the calendar day itself, whatever the time zone). */
-export function formatDayLong(day: string): string {
+/** The long-date format of a language (en: US English), made once. */
+function longDay(locale: string): Intl.DateTimeFormat {
+  const tag = locale === 'en' ? 'en-US' : locale;
+  let format = LONG_DAYS.get(tag);
+  if (!format) {
+    format = new Intl.DateTimeFormat(tag, {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    LONG_DAYS.set(tag, format);
+  }
+  return format;
+}
+
+/**
+ * "Tuesday, November 24, 2026" for "2026-11-24" (the calendar day itself, whatever the time zone); in the dashboard's
+ * language when given ("martes, 24 de noviembre de 2026").
+ */
+export function formatDayLong(day: string, locale = 'en'): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return LONG_DAY.format(new Date(Date.UTC(y, m - 1, d)));
+  return longDay(locale).format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 export const isDayString = (value: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -7,12 +7,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { type Actor, createActor } from 'xstate';
 import {
   createDayStartActors,
+  DAY_START_MESSAGES,
   type DayStartView,
   dayStartMachine,
   type HomeStatus,
   toDayStartView,
 } from '../../../../machines/day-start/index.ts';
 import type { ProfileHome, ProfileHomeStore } from '../../adapters/profile-home.ts';
+import { translateMachineText } from '../../i18n/machine-text.ts';
+import { type Translate, useT } from '../../i18n/use-t.ts';
 
 export { HOME_READ_TIMEOUT_MS } from '../../../../machines/day-start/index.ts';
 export type { HomeStatus };
@@ -31,11 +34,20 @@ export interface DayStart extends DayStartView {
 
 const round = (value: number) => Number(value.toFixed(COORDINATE_DECIMALS));
 
+/** Why the device's position is not known (the day-start machine keeps the sentence; the view says it in its language). */
+export const LOCATE_MESSAGES = {
+  noGeolocation: 'This browser cannot share your location.',
+  denied:
+    'Location access was not allowed, so nothing was saved. You can allow it in your browser’s site settings and try again.',
+  timeout: 'Finding your location took too long, so nothing was saved. Try again.',
+  unavailable: 'Your location could not be found, so nothing was saved. Try again.',
+} as const;
+
 /** The device's position, or an Error whose message tells the clinician what happened. */
 export function currentPosition(
   geolocation: Geolocation | undefined = typeof navigator === 'undefined' ? undefined : navigator.geolocation,
 ): Promise<{ lat: number; lng: number }> {
-  if (!geolocation) return Promise.reject(new Error('This browser cannot share your location.'));
+  if (!geolocation) return Promise.reject(new Error(LOCATE_MESSAGES.noGeolocation));
   return new Promise((resolve, reject) => {
     geolocation.getCurrentPosition(
       (position) => resolve({ lat: round(position.coords.latitude), lng: round(position.coords.longitude) }),
@@ -43,10 +55,10 @@ export function currentPosition(
         reject(
           new Error(
             error.code === 1
-              ? 'Location access was not allowed, so nothing was saved. You can allow it in your browser’s site settings and try again.'
+              ? LOCATE_MESSAGES.denied
               : error.code === 3
-                ? 'Finding your location took too long, so nothing was saved. Try again.'
-                : 'Your location could not be found, so nothing was saved. Try again.',
+                ? LOCATE_MESSAGES.timeout
+                : LOCATE_MESSAGES.unavailable,
           ),
         ),
       { enableHighAccuracy: false, timeout: LOCATE_TIMEOUT_MS, maximumAge: LOCATE_MAX_AGE_MS },
@@ -124,8 +136,15 @@ function sameView(a: DayStartView, b: DayStartView): boolean {
   );
 }
 
+/** The block's message (the machine's sentence, or why the device could not be located) in the dashboard's language. */
+function startMessage(t: Translate, message: string): string {
+  const machine = translateMachineText(t, 'machines.dayStart', DAY_START_MESSAGES, message);
+  return machine === message ? translateMachineText(t, 'route.home.locate', LOCATE_MESSAGES, message) : machine;
+}
+
 /** The Route view's "Start and end of your day" block. */
 export function DayStartControls({ start }: { start: DayStart }) {
+  const t = useT();
   const titleId = useId();
   const messageRef = useRef<HTMLParagraphElement>(null);
   const wasBusy = useRef(false);
@@ -136,31 +155,25 @@ export function DayStartControls({ start }: { start: DayStart }) {
   }, [start.busy]);
   if (start.status === 'loading') return null;
   const busy = start.busy !== null;
-  const place = start.home?.label ?? 'the location you saved';
+  const place = start.home?.label ?? t('route.home.savedPlace');
 
   return (
     <section className="route-home" aria-labelledby={titleId}>
-      <h4 id={titleId}>Start and end of your day</h4>
+      <h4 id={titleId}>{t('route.home.title')}</h4>
       {start.status === 'known' ? (
         <p className="route-home__place">
-          {start.saved
-            ? `Your day starts and ends at ${place}: the drives from and back home are counted.`
-            : 'Your day starts and ends at your current location (not saved): the drives from and back home are counted.'}
+          {start.saved ? t('route.home.savedAt', { place }) : t('route.home.current')}
         </p>
       ) : start.status === 'unreadable' ? (
-        <p className="route-home__place">
-          Where your day starts could not be read just now, so the drives from and back home are not counted.
-        </p>
+        <p className="route-home__place">{t('route.home.unreadable')}</p>
       ) : (
-        <p className="route-home__place">
-          Where your day starts is not known, so the drives from and back home are not counted.
-        </p>
+        <p className="route-home__place">{t('route.home.unknown')}</p>
       )}
       {start.canChange ? (
         <div className="route-home__actions">
           {start.status === 'unreadable' ? (
             <button type="button" className="button button--secondary" onClick={start.retryRead}>
-              Try again
+              {t('route.home.tryAgain')}
             </button>
           ) : (
             <button
@@ -169,26 +182,21 @@ export function DayStartControls({ start }: { start: DayStart }) {
               aria-disabled={busy}
               onClick={start.locateAndSave}
             >
-              {start.status === 'known'
-                ? 'Use my current location instead'
-                : 'Use my current location as the start of the day'}
+              {t(start.status === 'known' ? 'route.home.useCurrentInstead' : 'route.home.useCurrentAsStart')}
             </button>
           )}
           {start.status === 'known' && start.saved ? (
             <button type="button" className="button button--secondary" aria-disabled={busy} onClick={start.forget}>
-              Forget this location
+              {t('route.home.forget')}
             </button>
           ) : null}
         </div>
       ) : null}
       {start.canChange && start.status === 'unknown' ? (
-        <p className="route-home__hint">
-          Your browser asks before sharing it. It is kept on your profile, not shared with other clinicians, and never
-          sent to a map service.
-        </p>
+        <p className="route-home__hint">{t('route.home.hint')}</p>
       ) : null}
       <p ref={messageRef} className="route-home__message" role="status" tabIndex={-1}>
-        {start.message ?? ''}
+        {start.message ? startMessage(t, start.message) : ''}
       </p>
     </section>
   );

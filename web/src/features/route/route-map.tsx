@@ -3,6 +3,7 @@
 // faint dashed line, so both orders can be read. Drawn entirely from the event data: no tiles, fonts or images are
 // fetched. Straight lines, not roads.
 import type { RouteReport, VisitInput } from '../../../../core/routing/index.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { MAP_BOX, projectPoints, spanKm } from './route-plan.ts';
 
 export interface RouteMapProps {
@@ -12,6 +13,7 @@ export interface RouteMapProps {
 }
 
 export function RouteMap({ report, visits, dayLabel }: RouteMapProps) {
+  const t = useT();
   const points = projectPoints(visits.map((v) => ({ id: v.id, lat: v.lat, lon: v.lon })));
   const line = (order: readonly string[]) =>
     order
@@ -25,16 +27,12 @@ export function RouteMap({ report, visits, dayLabel }: RouteMapProps) {
   const km = Math.round(spanKm(visits));
   const titleId = `route-map-title-${report.date}`;
   const descId = `route-map-desc-${report.date}`;
-  const description =
-    `${stops.length} numbered points in the optimised visiting order: ` +
-    stops.map((s, i) => `${i + 1} ${s.title}`).join(', ') +
-    '. A solid line joins them in that order. ' +
-    (sameOrder
-      ? 'The calendar order is the same. '
-      : 'Small hollow numbers beside them give the calendar order: ' +
-        calendarStops.map((s, i) => `${i + 1} ${s.title}`).join(', ') +
-        '; a dashed line joins them in that order. ') +
-    `North is up; the visits are about ${km} km apart at most. Straight lines, not roads.`;
+  const numbered = (list: typeof stops) => list.map((s, i) => `${i + 1} ${s.title}`).join(', ');
+  const description = [
+    t('route.map.points', { count: stops.length, list: numbered(stops) }),
+    sameOrder ? t('route.map.sameOrder') : t('route.map.calendarOrder', { list: numbered(calendarStops) }),
+    t('route.map.scale', { km }),
+  ].join(' ');
 
   return (
     <figure className="route-map">
@@ -44,7 +42,7 @@ export function RouteMap({ report, visits, dayLabel }: RouteMapProps) {
         role="img"
         aria-labelledby={`${titleId} ${descId}`}
       >
-        <title id={titleId}>{`Schematic map of the route for ${dayLabel}`}</title>
+        <title id={titleId}>{t('route.map.title', { day: dayLabel })}</title>
         <desc id={descId}>{description}</desc>
         <rect className="route-map__ground" x="0" y="0" width={MAP_BOX.width} height={MAP_BOX.height} rx="8" />
         {stops.length > 1 ? (
@@ -85,9 +83,9 @@ export function RouteMap({ report, visits, dayLabel }: RouteMapProps) {
         })}
       </svg>
       <figcaption className="route-map__legend">
-        <span className="route-map__key route-map__key--optimised" aria-hidden="true" /> Optimised order{' '}
-        <span className="route-map__key route-map__key--calendar" aria-hidden="true" /> Calendar order (small hollow
-        numbers) · Schematic: straight lines, north up
+        <span className="route-map__key route-map__key--optimised" aria-hidden="true" />{' '}
+        {t('route.map.legendOptimised')} <span className="route-map__key route-map__key--calendar" aria-hidden="true" />{' '}
+        {t('route.map.legendCalendar')}
       </figcaption>
     </figure>
   );

@@ -7,15 +7,15 @@ import { type Actor, createActor } from 'xstate';
 import type { ReorderMove } from '../../../../core/routing/reorder-contract.ts';
 import {
   createDayOrderActors,
+  DAY_ORDER_MESSAGES,
   type DayOrderView,
   dayOrderMachine,
   toDayOrderView,
 } from '../../../../machines/day-order/index.ts';
 import type { CallMovedNow, ReorderDay } from '../../adapters/reorder-day.ts';
-
-export const USE_ORDER_TEXT = 'Use this order';
-/** Calls the patients whose time moved now, instead of in the evening confirmation call. */
-export const CALL_NOW_TEXT = 'Call them now';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { translateMachineText } from '../../i18n/machine-text.ts';
+import { type Translate, useT } from '../../i18n/use-t.ts';
 
 export interface DayOrder {
   view: DayOrderView;
@@ -84,49 +84,110 @@ export function showsOrder(order: DayOrder | null, moves: readonly ReorderMove[]
   return order !== null && (order.view.status !== 'proposed' || moves.length > 0);
 }
 
+/** The server's refusals whose code says what happened (the others are shown in the server's words). */
+const REFUSALS: Readonly<Record<string, MessageId>> = {
+  unauthorized: 'route.order.failure.unauthorized',
+  reauth_required: 'route.order.failure.reauth_required',
+  write_access_required: 'route.order.failure.write_access_required',
+  changed: 'route.order.failure.changed',
+  fixed: 'route.order.failure.fixed',
+  calendar_unavailable: 'route.order.failure.calendar_unavailable',
+  partially_applied: 'route.order.failure.partially_applied',
+};
+
+/**
+ * A refusal in the dashboard's language: in English the server's own sentence, as it came; in another language the
+ * catalog's sentence for its code, or the machine's own text (no network), else the server's words.
+ */
+function failureText(t: Translate, failure: { code: string; message: string }): string {
+  const machine = translateMachineText(t, 'machines.dayOrder', DAY_ORDER_MESSAGES, failure.message);
+  if (machine !== failure.message || t.intl.locale.startsWith('en')) return machine;
+  const known = REFUSALS[failure.code];
+  return known ? t(known) : failure.message;
+}
+
+/** What the order's state says, from the view's fields (the machine's sentences are English). */
+function orderMessage(t: Translate, view: DayOrderView): string | null {
+  switch (view.status) {
+    case 'applied':
+    case 'callingPatients':
+      return t('route.order.applied', { count: view.movedCount });
+    case 'refused':
+      return view.failure ? failureText(t, view.failure) : view.message;
+    case 'undoFailed':
+      return view.failure
+        ? `${t('machines.dayOrder.undoFailed')} ${failureText(t, view.failure)}`
+        : view.message && translateMachineText(t, 'machines.dayOrder', DAY_ORDER_MESSAGES, view.message);
+    default:
+      return view.message && translateMachineText(t, 'machines.dayOrder', DAY_ORDER_MESSAGES, view.message);
+  }
+}
+
+/** What "Call them now" did: who was called, who not (the server's reasons, in its words), or why it failed. */
+function callsMessage(t: Translate, view: DayOrderView): string | null {
+  if (view.calls && view.status === 'applied') {
+    const { called, notCalled } = view.calls;
+    const calledText = called.length
+      ? t('route.order.called', { count: called.length })
+      : t('route.order.nobodyCalled');
+    if (notCalled.length === 0) return calledText;
+    const reasons = [...new Set(notCalled.map((n) => n.reason))].join('; ');
+    return `${calledText} ${t('route.order.notCalled', { count: notCalled.length, reasons })}`;
+  }
+  if (!view.callsMessage) return null;
+  const machine = translateMachineText(t, 'machines.dayOrder', DAY_ORDER_MESSAGES, view.callsMessage);
+  // The client's own refusal when the session has ended (web/src/adapters/reorder-day.ts).
+  if (
+    machine === view.callsMessage &&
+    view.callsMessage === 'Your session has ended: sign in again. Nobody was called.'
+  )
+    return t('route.order.callFailure.unauthorized');
+  return machine;
+}
+
 export function RouteOrder({ order, moves, onAllowCalendarChanges }: RouteOrderProps) {
+  const t = useT();
   const { view } = order;
+  const message = orderMessage(t, view);
+  const calls = callsMessage(t, view);
   const canUse = view.canUse && moves.length > 0;
   const tone = view.status === 'refused' || view.status === 'undoFailed' || view.status === 'uncertain';
   return (
     <div className="route-order" aria-busy={view.busy}>
-      {view.message ? (
+      {message ? (
         <p className={tone ? 'route-order__problem' : 'route-order__status'} role={tone ? 'alert' : 'status'}>
-          {view.message}
+          {message}
         </p>
       ) : null}
       <div className="route-order__actions">
         {canUse && !view.needsWriteAccess ? (
           <button type="button" className="button" onClick={() => order.use(moves)}>
-            {USE_ORDER_TEXT}
+            {t('route.order.use')}
           </button>
         ) : null}
         {view.needsWriteAccess && onAllowCalendarChanges ? (
           <button type="button" className="button" onClick={onAllowCalendarChanges}>
-            Allow calendar changes
+            {t('route.order.allow')}
           </button>
         ) : null}
         {view.canCallNow ? (
           <button type="button" className="button button--secondary" onClick={order.callNow}>
-            {CALL_NOW_TEXT}
+            {t('route.order.callNow')}
           </button>
         ) : null}
         {view.canUndo ? (
           <button type="button" className="button button--secondary" onClick={order.undo}>
-            Undo
+            {t('route.order.undo')}
           </button>
         ) : null}
       </div>
-      {view.callsMessage ? (
+      {calls ? (
         <p className="route-order__status" role="status">
-          {view.callsMessage}
+          {calls}
         </p>
       ) : null}
       {view.status === 'proposed' ? (
-        <p className="route-order__note">
-          {moves.length === 1 ? 'Moves 1 visit' : `Moves ${moves.length} visits`} on your Google Calendar to the times
-          above; you can undo it.
-        </p>
+        <p className="route-order__note">{t('route.order.note', { count: moves.length })}</p>
       ) : null}
     </div>
   );

@@ -1,8 +1,10 @@
 // The Route view's model: a day of loaded calendar events → the optimiser's report (calendar order vs
 // optimised order, with the server's drive times or the straight-line estimate, from home when the home is known),
-// plus the texts (minutes and miles, where the drive times come from) and the map geometry the view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
+// plus the texts (minutes and miles, where the drive times come from, in the dashboard's language through `t`) and the map geometry the view shows. Pure; loaded with the Route view only (core/routing stays out of the dashboard chunk).
 import { KM_PER_MILE, type RouteReport, type Violation } from '../../../../core/routing/index.ts';
 import { formatClock, formatMinutes } from '../../components/time-format.ts';
+import type { Translate } from '../../i18n/use-t.ts';
+import { changeLineText, localDecimal, problemLineText } from './route-lines.ts';
 
 export { dayDriveTimesRequest } from '../../../../core/routing/departure.ts';
 export { addressesToLocate, type DayPlan, DEFAULT_MOVE_RULE, planDay } from '../../../../core/routing/index.ts';
@@ -12,87 +14,103 @@ export function clockTextIn(line: string): string {
   return line.replace(/\b([01]?\d|2[0-3]):([0-5]\d)\b/g, (time) => formatClock(time));
 }
 
-export const minutesText = (minutes: number): string => `${Math.round(minutes)} min`;
+/** Whole minutes: "12 min". */
+export const minutesText = (t: Translate, minutes: number): string =>
+  t('route.minutes', { minutes: String(Math.round(minutes)) });
 
-/** Miles to one decimal (US clinicians): "14.2 mi". */
-export const milesText = (km: number): string => `${(km / KM_PER_MILE).toFixed(1)} mi`;
-
-/** " and 3.4 miles" when the order also drives fewer miles (at least a tenth of one), else nothing. */
-function milesSaved(report: RouteReport): string {
-  const miles = (report.savedKm ?? 0) / KM_PER_MILE;
-  return miles >= 0.05 ? ` and ${miles.toFixed(1)} ${miles.toFixed(1) === '1.0' ? 'mile' : 'miles'}` : '';
-}
+/** Miles to one decimal (US clinicians): "14.2 mi" (in Spanish "14,2 mi"; the same digits). */
+export const milesText = (t: Translate, km: number): string =>
+  t('route.miles', { miles: localDecimal(t, (km / KM_PER_MILE).toFixed(1)) });
 
 /** The saving line: positive, nothing to gain, why the optimised order drives more, or no saving at all. */
-export function savingText(report: RouteReport): string {
-  if (report.optimized.stops.length < 2) return 'Only one visit on this day: there is nothing to reorder.';
+export function savingText(t: Translate, report: RouteReport): string {
+  if (report.optimized.stops.length < 2) return t('route.saving.oneVisit');
   const same = report.optimized.order.join('\u0000') === report.calendar.order.join('\u0000');
   if (!report.feasible || report.savedMinutes === null) {
     // No feasible order: no saving is claimed, and the order shown is only the least late.
     return same
-      ? `No order meets every patient window, so there is no saving: your calendar order is the least late (${lateText(report.calendar.lateMinutes)} late in all).`
-      : `No order meets every patient window, so there is no saving: below is the least-late order found (${lateText(report.optimized.lateMinutes)} late in all; your calendar order: ${lateText(report.calendar.lateMinutes)}).`;
+      ? t('route.saving.noneFeasibleSame', { late: lateText(t, report.calendar.lateMinutes) })
+      : t('route.saving.noneFeasible', {
+          late: lateText(t, report.optimized.lateMinutes),
+          calendarLate: lateText(t, report.calendar.lateMinutes),
+        });
   }
   const saved = Math.round(report.savedMinutes);
-  const percent = Math.round(report.savedPercent ?? 0);
-  if (saved >= 1)
-    return `Saves ${saved} min${milesSaved(report)} of driving (${percent} %) against your calendar order.`;
-  if (saved <= -1) {
-    return report.calendar.feasible
-      ? `Drives ${-saved} min more than your calendar order.`
-      : `Drives ${-saved} min more than your calendar order, because your calendar order misses a patient's time window; this order keeps the windows.`;
+  const percent = String(Math.round(report.savedPercent ?? 0));
+  if (saved >= 1) {
+    // The miles too when the order also drives fewer (at least a tenth of one).
+    const miles = (report.savedKm ?? 0) / KM_PER_MILE;
+    if (miles < 0.05) return t('route.saving.saves', { minutes: String(saved), percent });
+    const fixed = miles.toFixed(1);
+    return t('route.saving.savesWithMiles', {
+      minutes: String(saved),
+      miles: Number(fixed),
+      milesText: localDecimal(t, fixed),
+      percent,
+    });
   }
-  return same
-    ? 'Your calendar order is already the shortest.'
-    : 'Saves less than a minute of driving against your calendar order.';
+  if (saved <= -1) {
+    return t(report.calendar.feasible ? 'route.saving.drivesMore' : 'route.saving.drivesMoreForWindows', {
+      minutes: String(-saved),
+    });
+  }
+  return t(same ? 'route.saving.alreadyShortest' : 'route.saving.lessThanMinute');
 }
 
 /**
  * Where the plan's drive times and miles come from, said under the totals: road drive times (the server's road
  * matrix, with the traffic of the departure asked for) or the straight-line estimate, approximate.
  */
-export function driveTimesText(report: RouteReport, departureMinute: number | null): string {
-  if (!report.roadDriveTimes) {
-    return 'Drive times and miles are approximate (straight-line distance × a road factor ÷ city speed, plus parking).';
-  }
-  const traffic = departureMinute === null ? '' : `, with traffic for leaving around ${formatMinutes(departureMinute)}`;
+export function driveTimesText(t: Translate, report: RouteReport, departureMinute: number | null): string {
+  if (!report.roadDriveTimes) return t('route.drives.approximate');
+  const road =
+    departureMinute === null
+      ? t('route.drives.road')
+      : t('route.drives.roadWithTraffic', { time: formatMinutes(departureMinute) });
   const legs = report.estimatedLegs ?? 0;
   const estimated =
     legs > 0
-      ? ` ${legs === 1 ? 'One leg is' : `${legs} legs are`} a straight-line estimate (approximate).`
+      ? ` ${t('route.drives.estimatedLegs', { legs })}`
       : report.roadDistances
         ? ''
-        : ' Miles are approximate (straight-line distance × a road factor).';
-  return `Drive times and miles are road drive times${traffic}.${estimated}`;
+        : ` ${t('route.drives.milesApproximate')}`;
+  return `${road}${estimated}`;
 }
 
 /** Any lateness is shown, at least as "1 min". */
-export const lateText = (minutes: number): string => `${Math.max(1, Math.round(minutes))} min`;
+export const lateText = (t: Translate, minutes: number): string =>
+  t('route.minutes', { minutes: String(Math.max(1, Math.round(minutes))) });
 
 /** Said when the calendar order itself is late somewhere (and the optimised order is not). */
 export function calendarMissesWindow(report: RouteReport): boolean {
   return !report.calendar.feasible && report.feasible && (report.savedMinutes ?? 0) > -1;
 }
 
-export function provenText(report: RouteReport): string {
-  if (!report.feasible) {
-    return report.provedOptimal
-      ? 'Proven: no order of these visits meets every window.'
-      : 'No order meeting every window was found in the time allowed.';
-  }
-  return report.provedOptimal
-    ? 'Proven the shortest order for these visits.'
-    : 'The best order found in the time allowed; not proven the shortest.';
+export function provenText(t: Translate, report: RouteReport): string {
+  if (!report.feasible) return t(report.provedOptimal ? 'route.proven.noneFeasible' : 'route.proven.noneFound');
+  return t(report.provedOptimal ? 'route.proven.shortest' : 'route.proven.bestFound');
+}
+
+/** The names core's lines may hold: the day's visit titles (and ids, for a visit without one). */
+function namesIn(report: RouteReport): string[] {
+  return [...new Set(report.optimized.stops.flatMap((stop) => [stop.title, stop.id]))];
 }
 
 /** Windows that cannot be met: root causes first, then the optimised route's other violations. */
-export function problemLines(report: RouteReport): string[] {
+export function problemLines(t: Translate, report: RouteReport): string[] {
   const key = (v: Violation) => `${v.visitId}:${v.reason}`;
   const roots = new Set(report.unservable.map(key));
+  const names = namesIn(report);
   return [
     ...report.unservable.map((v) => v.message),
     ...report.violations.filter((v) => !roots.has(key(v))).map((v) => v.message),
-  ].map(clockTextIn);
+  ].map((line) => problemLineText(t, line, names, clockTextIn(line)));
+}
+
+/** Why the optimised order moves each visit it moves. */
+export function changeLines(t: Translate, report: RouteReport): string[] {
+  const names = namesIn(report);
+  return report.changes.map((line) => changeLineText(t, line, names, clockTextIn(line)));
 }
 
 export interface MapPoint {

@@ -7,11 +7,15 @@ import { type Actor, createActor } from 'xstate';
 import { DEFAULT_MOVE_RULE, type MoveRule, WITHIN_CHOICES } from '../../../../core/routing/move-rule.ts';
 import {
   createMoveRuleActors,
+  MOVE_RULE_MESSAGES,
   type MoveRulePorts,
   type MoveRuleView,
   moveRuleMachine,
   toMoveRuleView,
 } from '../../../../machines/move-rule/index.ts';
+import { translateMachineText } from '../../i18n/machine-text.ts';
+import { type Translate, useT } from '../../i18n/use-t.ts';
+import { ruleLineText } from './route-lines.ts';
 
 export interface MoveRuleControl extends MoveRuleView {
   change(rule: MoveRule): void;
@@ -54,14 +58,15 @@ export function useMoveRule(store: MoveRulePorts | null): MoveRuleControl {
   };
 }
 
-const withinLabel = (minutes: number | null) =>
+const withinLabel = (t: Translate, minutes: number | null) =>
   minutes === null
-    ? "anywhere inside the patient's window"
+    ? t('route.rule.choiceAnywhere')
     : minutes === 0
-      ? 'not at all (keep their booked times)'
-      : `up to ${minutes} minutes`;
+      ? t('route.rule.choiceNone')
+      : t('route.rule.choiceUpTo', { minutes });
 
 export function RouteRule({ text, control }: { text: string | undefined; control: MoveRuleControl }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const id = useId();
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -76,19 +81,19 @@ export function RouteRule({ text, control }: { text: string | undefined; control
   };
   return (
     <div className="route-rule">
-      {text ? <p className="route-summary__rule">{text}</p> : null}
+      {text ? <p className="route-summary__rule">{ruleLineText(t, text)}</p> : null}
       {control.message ? (
         <p className="route-rule__problem" role="status">
-          {control.message}
+          {translateMachineText(t, 'machines.moveRule', MOVE_RULE_MESSAGES, control.message)}
         </p>
       ) : null}
       {open ? (
-        <form className="route-rule__form" onSubmit={submit} aria-label="Your rule for moving visits">
+        <form className="route-rule__form" onSubmit={submit} aria-label={t('route.rule.form')}>
           <div className="route-rule__check">
             <input id={`${id}-today`} name="todayFixed" type="checkbox" defaultChecked={control.rule.todayFixed} />
-            <label htmlFor={`${id}-today`}>Today's visits keep their booked times</label>
+            <label htmlFor={`${id}-today`}>{t('route.rule.todayKeeps')}</label>
           </div>
-          <label htmlFor={`${id}-within`}>Later visits may move</label>
+          <label htmlFor={`${id}-within`}>{t('route.rule.laterMayMove')}</label>
           <select
             id={`${id}-within`}
             name="within"
@@ -96,16 +101,16 @@ export function RouteRule({ text, control }: { text: string | undefined; control
           >
             {WITHIN_CHOICES.map((minutes) => (
               <option key={String(minutes)} value={minutes === null ? 'any' : String(minutes)}>
-                {withinLabel(minutes)}
+                {withinLabel(t, minutes)}
               </option>
             ))}
           </select>
           <div className="route-rule__actions">
             <button type="submit" className="button button--primary" disabled={control.saving}>
-              Save rule
+              {t('route.rule.save')}
             </button>
             <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
-              Cancel
+              {t('route.rule.cancel')}
             </button>
           </div>
         </form>
@@ -116,7 +121,7 @@ export function RouteRule({ text, control }: { text: string | undefined; control
           disabled={control.saving || !control.settled}
           onClick={() => setOpen(true)}
         >
-          {control.saving ? 'Saving your rule…' : 'Change rule'}
+          {t(control.saving ? 'route.rule.saving' : 'route.rule.change')}
         </button>
       )}
     </div>

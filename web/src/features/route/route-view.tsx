@@ -12,6 +12,8 @@ import { withPatientRecords } from '../../../../core/patients/apply.ts';
 import type { PlaceInput, ReportStop } from '../../../../core/routing/index.ts';
 import { withPins } from '../../../../core/routing/move-rule.ts';
 import { movesFromPlan } from '../../../../core/routing/reorder-contract.ts';
+import { DAY_DRIVES_MESSAGES } from '../../../../machines/day-drives/index.ts';
+import { DAY_PLACES_MESSAGES } from '../../../../machines/day-places/index.ts';
 import type { MoveRulePorts } from '../../../../machines/move-rule/index.ts';
 import type { PatientListPorts } from '../../../../machines/patient-list/index.ts';
 import type { EventConfirmation, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
@@ -24,18 +26,23 @@ import { type CallMovedNow, pageCallMovedNow, pageReorderDay, type ReorderDay } 
 import { appNow } from '../../app/clock.ts';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatClock } from '../../components/time-format.ts';
+import { useLocale } from '../../i18n/i18n-provider.tsx';
+import { translateMachineText } from '../../i18n/machine-text.ts';
+import { type Translate, useT } from '../../i18n/use-t.ts';
+import { OnlineOnly } from '../../offline/online-only.tsx';
 import { usePatientList } from '../patients/use-patient-list.ts';
 import { ConfirmationMark } from '../schedule/confirmation-mark.tsx';
 import { formatDayLong, localDay } from './route-days.ts';
 import { useDayDrives } from './route-drives.ts';
 import { DayStartControls, useDayStart } from './route-home.tsx';
+import { legsNoteText, skippedReasonText } from './route-lines.ts';
 import { RouteMap } from './route-map.tsx';
-import { RouteOrder, showsOrder, USE_ORDER_TEXT, useDayOrder } from './route-order.tsx';
+import { RouteOrder, showsOrder, useDayOrder } from './route-order.tsx';
 import { useDayPlaces } from './route-places.ts';
 import {
   addressesToLocate,
   calendarMissesWindow,
-  clockTextIn,
+  changeLines,
   dayDriveTimesRequest,
   driveTimesText,
   lateText,
@@ -85,8 +92,6 @@ export interface RouteViewProps {
 
 /** The label the plan gives the home, as `homerounds route optimize` does (the legs say "from home"). */
 const HOME_LABEL = 'Home';
-
-export const ROUTE_PLANNING_TEXT = 'Planning the route...';
 
 /** The booked start as written on the calendar (its wall-clock time), in the app's one time format. */
 const bookedTime = (iso: string | undefined) => (iso && iso.length >= 16 ? formatClock(iso.slice(11, 16)) : '');
@@ -166,7 +171,9 @@ export function RouteView({
           }),
     [planning, listed, day, place, today, places.locations, rule.rule, rule.pins, drives.travel],
   );
-  const dayLabel = formatDayLong(day);
+  const t = useT();
+  const { locale } = useLocale();
+  const dayLabel = formatDayLong(day, locale);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const rootRef = useRef<HTMLElement>(null);
   const closeRef = useRef(onClose);
@@ -202,52 +209,53 @@ export function RouteView({
     onCalendarChanged,
     callMoved === undefined ? pageCallMovedNow() : callMoved,
   );
+  // Offline, moving visits says it needs a connection instead of offering Use this order.
   const orderControls = showsOrder(order, moves) ? (
-    <RouteOrder order={order} moves={moves} onAllowCalendarChanges={onAllowCalendarChanges} />
+    <OnlineOnly notice="order">
+      <RouteOrder order={order} moves={moves} onAllowCalendarChanges={onAllowCalendarChanges} />
+    </OnlineOnly>
   ) : null;
 
   return (
     <section ref={rootRef} className="route-view" aria-labelledby="route-view-title" data-route-day={day}>
       <div className="route-view__header">
         <h3 id="route-view-title" ref={headingRef} tabIndex={-1}>
-          Route for {dayLabel}
+          {t('route.title', { day: dayLabel })}
         </h3>
         <button type="button" className="button button--secondary" onClick={onClose}>
-          Back to calendar
+          {t('route.backToCalendar')}
         </button>
       </div>
 
-      {plan === null ? <Spinner label={ROUTE_PLANNING_TEXT} /> : null}
+      {plan === null ? <Spinner label={t('route.planning')} /> : null}
       {/* Kept while only the drive times are asked again (the home changed): its message keeps the focus. */}
       {plan !== null || (placesKnown && drives.status === 'asking') ? <DayStartControls start={start} /> : null}
 
       {places.status === 'unavailable' ? (
         <p className="route-view__problem" role="status">
-          {places.message}{' '}
+          {places.message ? translateMachineText(t, 'machines.dayPlaces', DAY_PLACES_MESSAGES, places.message) : null}{' '}
           <button type="button" className="button button--secondary" onClick={places.retry}>
-            Try again
+            {t('route.tryAgain')}
           </button>
         </p>
       ) : null}
 
       {drives.status === 'estimated' ? (
         <p className="route-view__problem" role="status">
-          {drives.message}{' '}
+          {drives.message ? translateMachineText(t, 'machines.dayDrives', DAY_DRIVES_MESSAGES, drives.message) : null}{' '}
           <button type="button" className="button button--secondary" onClick={drives.retry}>
-            Ask for road drive times again
+            {t('route.askDrivesAgain')}
           </button>
         </p>
       ) : null}
 
       {plan?.error ? (
         <p className="route-view__problem" role="alert">
-          This day could not be planned: {plan.error}
+          {t('route.planError', { error: plan.error })}
         </p>
       ) : null}
 
-      {plan && report === null && !plan.error ? (
-        <p className="route-view__empty">No visits with a location on this day: there is no route to plan.</p>
-      ) : null}
+      {plan && report === null && !plan.error ? <p className="route-view__empty">{t('route.noVisits')}</p> : null}
 
       {/* While the plan is made again (the calendar reloading after a move), what was moved and its Undo stay. */}
       {report ? null : orderControls}
@@ -255,38 +263,37 @@ export function RouteView({
       {report ? (
         <>
           <div className="route-summary">
-            <p className="route-summary__saving">{savingText(report)}</p>
+            <p className="route-summary__saving">{savingText(t, report)}</p>
             {calendarMissesWindow(report) ? (
-              <p className="route-summary__note">
-                Your calendar order misses a patient's time window; this one does not.
-              </p>
+              <p className="route-summary__note">{t('route.calendarMissesWindow')}</p>
             ) : null}
             <dl className="route-summary__totals">
               <div>
-                <dt>{report.feasible ? 'Driving, optimised' : 'Driving, least-late order'}</dt>
-                <dd>{minutesText(report.travelAfterMinutes)}</dd>
+                <dt>{t(report.feasible ? 'route.totals.drivingOptimised' : 'route.totals.drivingLeastLate')}</dt>
+                <dd>{minutesText(t, report.travelAfterMinutes)}</dd>
               </div>
               <div>
-                <dt>Driving, calendar order</dt>
-                <dd>{minutesText(report.travelBeforeMinutes)}</dd>
+                <dt>{t('route.totals.drivingCalendar')}</dt>
+                <dd>{minutesText(t, report.travelBeforeMinutes)}</dd>
               </div>
               <div>
-                <dt>{report.feasible ? 'Miles, optimised' : 'Miles, least-late order'}</dt>
-                <dd>{milesText(report.distanceAfterKm)}</dd>
+                <dt>{t(report.feasible ? 'route.totals.milesOptimised' : 'route.totals.milesLeastLate')}</dt>
+                <dd>{milesText(t, report.distanceAfterKm)}</dd>
               </div>
               <div>
-                <dt>Miles, calendar order</dt>
-                <dd>{milesText(report.distanceBeforeKm)}</dd>
+                <dt>{t('route.totals.milesCalendar')}</dt>
+                <dd>{milesText(t, report.distanceBeforeKm)}</dd>
               </div>
               <div>
-                <dt>{report.countsHomeLegs ? 'Back home' : 'Last visit ends'}</dt>
+                <dt>{t(report.countsHomeLegs ? 'route.totals.backHome' : 'route.totals.lastVisitEnds')}</dt>
                 <dd>{formatClock(report.optimized.finish)}</dd>
               </div>
             </dl>
             <p className="route-summary__meta">
-              {provenText(report)} {driveTimesText(report, drivesAsked?.departure?.minute ?? null)} {report.legsNote}
+              {provenText(t, report)} {driveTimesText(t, report, drivesAsked?.departure?.minute ?? null)}{' '}
+              {legsNoteText(t, report.legsNote)}
               {report.approximateVisits?.length
-                ? ` ${report.approximateVisits.length === 1 ? 'One address is' : `${report.approximateVisits.length} addresses are`} located only approximately (the centre of its ZIP code).`
+                ? ` ${t('route.approximateAddresses', { count: report.approximateVisits.length })}`
                 : ''}
             </p>
             <RouteRule text={plan?.rule} control={rule} />
@@ -296,8 +303,11 @@ export function RouteView({
 
           <div className="route-orders">
             <div className="route-orders__optimised">
-              <h4>{report.feasible ? 'Optimised order' : 'Least-late order (no order meets every window)'}</h4>
-              <ol className="route-stops" aria-label={report.feasible ? 'Optimised order' : 'Least-late order'}>
+              <h4>{t(report.feasible ? 'route.orders.optimised' : 'route.orders.leastLateHeading')}</h4>
+              <ol
+                className="route-stops"
+                aria-label={t(report.feasible ? 'route.orders.optimised' : 'route.orders.leastLate')}
+              >
                 {report.optimized.stops.map((stop, index) => (
                   <OptimisedStop
                     key={stop.id}
@@ -314,8 +324,8 @@ export function RouteView({
               </ol>
             </div>
             <div className="route-orders__calendar">
-              <h4>Calendar order</h4>
-              <ol className="route-calendar" aria-label="Calendar order">
+              <h4>{t('route.orders.calendar')}</h4>
+              <ol className="route-calendar" aria-label={t('route.orders.calendar')}>
                 {report.calendar.stops.map((stop, index) => (
                   <li key={stop.id} className="route-calendar__stop">
                     <span className="route-calendar__time">{bookedTime(visitById.get(stop.id)?.start)}</span>{' '}
@@ -328,11 +338,13 @@ export function RouteView({
                     ) : null}
                     <span className="route-calendar__leg">
                       {stop.travelFromPreviousMinutes === null || (index === 0 && !report.countsHomeLegs)
-                        ? 'First visit'
-                        : index === 0
-                          ? `Drive ${minutesText(stop.travelFromPreviousMinutes)} from home`
-                          : `Drive ${minutesText(stop.travelFromPreviousMinutes)}`}
-                      {stop.lateByMinutes > 0 ? ` · misses the window by ${lateText(stop.lateByMinutes)}` : ''}
+                        ? t('route.stop.firstVisit')
+                        : t(index === 0 ? 'route.stop.driveFromHome' : 'route.stop.drive', {
+                            minutes: minutesText(t, stop.travelFromPreviousMinutes),
+                          })}
+                      {stop.lateByMinutes > 0
+                        ? ` · ${t('route.stop.missesWindowBy', { late: lateText(t, stop.lateByMinutes) })}`
+                        : ''}
                     </span>
                   </li>
                 ))}
@@ -340,25 +352,25 @@ export function RouteView({
             </div>
           </div>
 
-          <h4>Map</h4>
+          <h4>{t('route.map.heading')}</h4>
           <RouteMap report={report} visits={plan?.visits ?? []} dayLabel={dayLabel} />
 
           {report.changes.length > 0 ? (
             <>
-              <h4>Why this order</h4>
+              <h4>{t('route.whyThisOrder')}</h4>
               <ul className="route-lines">
-                {report.changes.map((line) => (
-                  <li key={line}>{clockTextIn(line)}</li>
+                {changeLines(t, report).map((line) => (
+                  <li key={line}>{line}</li>
                 ))}
               </ul>
             </>
           ) : null}
 
-          {problemLines(report).length > 0 ? (
+          {problemLines(t, report).length > 0 ? (
             <>
-              <h4>Windows that cannot be met</h4>
+              <h4>{t('route.windowsNotMet')}</h4>
               <ul className="route-lines route-lines--problem">
-                {problemLines(report).map((line) => (
+                {problemLines(t, report).map((line) => (
                   <li key={line}>{line}</li>
                 ))}
               </ul>
@@ -369,20 +381,18 @@ export function RouteView({
 
       {plan && plan.skipped.length > 0 ? (
         <>
-          <h4>Not planned</h4>
-          <ul className="route-lines route-skipped" aria-label="Not planned">
+          <h4>{t('route.notPlanned')}</h4>
+          <ul className="route-lines route-skipped" aria-label={t('route.notPlanned')}>
             {plan.skipped.map((s) => (
               <li key={s.id}>
-                <span className="route-skipped__title">{s.title}</span>: {s.reason}
+                <span className="route-skipped__title">{s.title}</span>: {skippedReasonText(t, s.reason)}
               </li>
             ))}
           </ul>
         </>
       ) : null}
 
-      <p className="route-view__readonly">
-        This plan is a suggestion: your calendar changes only when you choose “{USE_ORDER_TEXT}”.
-      </p>
+      <p className="route-view__readonly">{t('route.readonly', { useOrder: t('route.order.use') })}</p>
     </section>
   );
 }
@@ -402,10 +412,13 @@ interface OptimisedStopProps {
 }
 
 function OptimisedStop({ stop, index, fromHome, address, booked, confirmation, fixed, onFixed }: OptimisedStopProps) {
+  const t = useT();
   const leg =
     stop.travelFromPreviousMinutes === null || (index === 0 && !fromHome)
-      ? 'First visit'
-      : `Drive ${minutesText(stop.travelFromPreviousMinutes)} from ${index === 0 ? 'home' : 'the previous visit'}`;
+      ? t('route.stop.firstVisit')
+      : t(index === 0 ? 'route.stop.driveFromHome' : 'route.stop.driveFromPrevious', {
+          minutes: minutesText(t, stop.travelFromPreviousMinutes),
+        });
   return (
     <li className="route-stop" data-visit-id={stop.id}>
       <span className="route-stop__number" aria-hidden="true">
@@ -425,17 +438,9 @@ function OptimisedStop({ stop, index, fromHome, address, booked, confirmation, f
           </p>
         ) : null}
         {address ? <p className="route-stop__address">{address}</p> : null}
-        <p className="route-stop__times">
-          {/* Without the home the day starts "anywhere": the first arrival (and any wait there) is not known. */}
-          {index === 0 && !fromHome ? '' : `Arrive ${formatClock(stop.arrival)} · `}Start {formatClock(stop.start)} ·
-          Leave {formatClock(stop.departure)}
-          {(index > 0 || fromHome) && Math.round(stop.waitMinutes) > 0
-            ? ` · Wait ${minutesText(stop.waitMinutes)}`
-            : ''}
-          {booked ? ` · Booked ${booked}` : ''}
-        </p>
+        <p className="route-stop__times">{stopTimes(t, stop, index, fromHome, booked)}</p>
         {stop.lateByMinutes > 0 ? (
-          <p className="route-stop__late">Late by {lateText(stop.lateByMinutes)} for the patient's window</p>
+          <p className="route-stop__late">{t('route.stop.lateBy', { late: lateText(t, stop.lateByMinutes) })}</p>
         ) : null}
         <label className="route-stop__fixed">
           <input
@@ -444,9 +449,26 @@ function OptimisedStop({ stop, index, fromHome, address, booked, confirmation, f
             disabled={!onFixed}
             onChange={(event) => onFixed?.(event.currentTarget.checked)}
           />{' '}
-          Time is fixed
+          {t('route.stop.timeIsFixed')}
         </label>
       </div>
     </li>
   );
+}
+
+/** "Arrive 8:10 AM · Start 8:30 AM · Leave 9:15 AM · Wait 20 min · Booked 8:30 AM". */
+function stopTimes(t: Translate, stop: ReportStop, index: number, fromHome: boolean, booked: string): string {
+  // Without the home the day starts "anywhere": the first arrival (and any wait there) is not known.
+  const known = index > 0 || fromHome;
+  return [
+    known ? t('route.stop.arrive', { time: formatClock(stop.arrival) }) : null,
+    t('route.stop.start', { time: formatClock(stop.start) }),
+    t('route.stop.leave', { time: formatClock(stop.departure) }),
+    known && Math.round(stop.waitMinutes) > 0
+      ? t('route.stop.wait', { minutes: minutesText(t, stop.waitMinutes) })
+      : null,
+    booked ? t('route.stop.booked', { time: booked }) : null,
+  ]
+    .filter((part) => part !== null)
+    .join(' · ');
 }

@@ -1,10 +1,14 @@
 // A visit's evening confirmation status as a mark: an icon and a short text, never colour alone; its
 // accessible name is the label ("Confirmed", "Moved from 9:00 AM", "Wants another time: Thursday
 // morning"). Shown in the agenda line, the calendar's events, the visit sheet and the Route view's stops.
-// `detail` and patient names come from the database: React text only.
-import { type ConfirmationStatus, STATUS_LABELS } from '../../../../core/confirmations/contract.ts';
+// `detail` and patient names come from the database: React text only. The labels are in the dashboard's
+// language (core's STATUS_LABELS are the catalog's English); the patient's own words as they were said.
+import type { ConfirmationStatus } from '../../../../core/confirmations/contract.ts';
 import type { EventConfirmation } from '../../../../machines/schedule/index.ts';
-import { formatTime } from '../../components/time-format.ts';
+import { formatTime, formatWeekday } from '../../components/time-format.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { englishIntl } from '../../i18n/i18n-provider.tsx';
+import { type Translate, translator, useT } from '../../i18n/use-t.ts';
 import { localDay } from '../route/route-days.ts';
 
 /** Decorative glyphs (the label carries the meaning); distinct shapes so they read without colour. */
@@ -39,7 +43,23 @@ export function statusTone(status: ConfirmationStatus): StatusTone {
   return NEEDS_CLINICIAN.includes(status) ? 'attention' : 'neutral';
 }
 
-const WEEKDAY = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
+/** A status's label: the catalog id by status (English: core's STATUS_LABELS). */
+export const STATUS_LABEL_IDS: Record<ConfirmationStatus, MessageId> = {
+  pending: 'schedule.status.pending',
+  calling: 'schedule.status.calling',
+  confirmed: 'schedule.status.confirmed',
+  moved: 'schedule.status.moved',
+  'move-requested': 'schedule.status.move-requested',
+  'cancel-requested': 'schedule.status.cancel-requested',
+  'no-answer': 'schedule.status.no-answer',
+  voicemail: 'schedule.status.voicemail',
+  'wrong-number': 'schedule.status.wrong-number',
+  'opted-out': 'schedule.status.opted-out',
+  skipped: 'schedule.status.skipped',
+  'no-report': 'schedule.status.no-report',
+};
+
+const english = translator(englishIntl);
 
 const isInstant = (value: string | null): value is string => !!value && !Number.isNaN(Date.parse(value));
 
@@ -48,7 +68,7 @@ function wishText(confirmation: EventConfirmation): string {
   const { newStart, detail, visitDate } = confirmation;
   if (isInstant(newStart)) {
     const at = new Date(newStart);
-    return localDay(at) === visitDate ? formatTime(at) : `${WEEKDAY.format(at)} ${formatTime(at)}`;
+    return localDay(at) === visitDate ? formatTime(at) : `${formatWeekday(at)} ${formatTime(at)}`;
   }
   return (detail ?? '')
     .replace(/\s+/g, ' ')
@@ -57,19 +77,20 @@ function wishText(confirmation: EventConfirmation): string {
 }
 
 /** The mark's text and accessible name. */
-export function confirmationLabel(confirmation: EventConfirmation): string {
+export function confirmationLabel(confirmation: EventConfirmation, t: Translate = english): string {
   const { status } = confirmation;
+  const label = t(STATUS_LABEL_IDS[status]);
   if (status === 'moved' && isInstant(confirmation.originalStart)) {
-    return `Moved from ${formatTime(confirmation.originalStart)}`;
+    return t('schedule.mark.movedFrom', { time: formatTime(confirmation.originalStart) });
   }
   if (status === 'move-requested') {
     const wish = wishText(confirmation);
-    return wish ? `${STATUS_LABELS[status]}: ${wish}` : STATUS_LABELS[status];
+    return wish ? `${label}: ${wish}` : label;
   }
   if (status === 'skipped' && confirmation.detail?.trim()) {
-    return `${STATUS_LABELS[status]}: ${confirmation.detail.replace(/\s+/g, ' ').trim()}`;
+    return `${label}: ${confirmation.detail.replace(/\s+/g, ' ').trim()}`;
   }
-  return STATUS_LABELS[status];
+  return label;
 }
 
 /** The detail when the label does not already say it (e.g. a cancel request's reason): text, or null. */
@@ -89,7 +110,8 @@ export interface ConfirmationMarkProps {
 }
 
 export function ConfirmationMark({ confirmation, compact = false }: ConfirmationMarkProps) {
-  const label = confirmationLabel(confirmation);
+  const t = useT();
+  const label = confirmationLabel(confirmation, t);
   return (
     <span
       className={`confirmation-mark confirmation-mark--${statusTone(confirmation.status)}${compact ? ' confirmation-mark--compact' : ''}`}

@@ -2,19 +2,33 @@
 // run it says so ("Calls in progress"); once done: the visits that need the clinician first (a new time
 // asked for, a cancel request, a wrong number, no report), the count per status, the visits moved
 // tonight (patient, from → to) and the re-optimised order of the day with its drive (folded, so the
-// card stays short on a phone). Names and details are database text: React text only.
+// card stays short on a phone). Names and details are database text: React text only; the batch's own notes
+// (machines/confirmation-batch) are shown in the dashboard's language.
 import { useId } from 'react';
 import {
   type BatchState,
   CONFIRMATION_STATUSES,
   type ConfirmationStatus,
-  STATUS_LABELS,
 } from '../../../../core/confirmations/contract.ts';
+import {
+  REOPTIMISE_FAILED_NOTE,
+  RETRIES_NOT_PLACED_NOTE,
+} from '../../../../machines/confirmation-batch/confirmation-batch.messages.ts';
 import type { ConfirmationBatchInfo, ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
-import { formatClock, formatTime } from '../../components/time-format.ts';
-import { eventDay, formatDayLong, localDay } from '../route/route-days.ts';
-import { ConfirmationMark, extraDetail, NEEDS_CLINICIAN, STATUS_ICONS, statusTone } from './confirmation-mark.tsx';
+import { formatClock, formatDay, formatTime } from '../../components/time-format.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { type Translate, useT } from '../../i18n/use-t.ts';
+import { eventDay, localDay } from '../route/route-days.ts';
+import {
+  ConfirmationMark,
+  extraDetail,
+  NEEDS_CLINICIAN,
+  STATUS_ICONS,
+  STATUS_LABEL_IDS,
+  statusTone,
+} from './confirmation-mark.tsx';
 
+/** The card's English statuses (the catalog's English, word for word). */
 export const CALLS_IN_PROGRESS_TEXT = 'Calls in progress';
 export const CALLS_NOT_STARTED_TEXT = 'Calls not started yet';
 
@@ -45,7 +59,20 @@ export function summaryTime(value: string): string {
   return Number.isNaN(Date.parse(value)) ? value : formatTime(value);
 }
 
-const minutes = (value: number) => `${Math.round(value)} min`;
+/** The batch's notes (machines/confirmation-batch), each maybe followed by ": <cause>". */
+const BATCH_NOTES: ReadonlyArray<readonly [string, MessageId]> = [
+  [RETRIES_NOT_PLACED_NOTE, 'machines.confirmationBatch.retriesNotPlaced'],
+  [REOPTIMISE_FAILED_NOTE, 'machines.confirmationBatch.reoptimiseFailed'],
+];
+
+/** A plan note in the dashboard's language: the batch's own note translated, its cause (technical) as it came. */
+export function planNoteText(t: Translate, note: string): string {
+  for (const [text, id] of BATCH_NOTES) {
+    if (note === text) return t(id);
+    if (note.startsWith(`${text}: `)) return `${t(id)}${note.slice(text.length)}`;
+  }
+  return note;
+}
 
 export interface ConfirmationsCardProps {
   batches: readonly ConfirmationBatchInfo[];
@@ -56,6 +83,7 @@ export interface ConfirmationsCardProps {
 }
 
 export function ConfirmationsCard({ batches, events, today }: ConfirmationsCardProps) {
+  const t = useT();
   const titleId = useId();
   const batch = nearestBatch(batches, today);
   if (!batch) return null;
@@ -70,33 +98,36 @@ export function ConfirmationsCard({ batches, events, today }: ConfirmationsCardP
   const countList = CONFIRMATION_STATUSES.filter((s) => (counts[s] ?? 0) > 0);
   const finished = FINISHED.includes(batch.state);
   const summary = finished ? batch.summary : null;
-  const updated = Number.isNaN(Date.parse(batch.updatedAt)) ? '' : ` · updated ${formatTime(batch.updatedAt)}`;
 
-  let status: string | null = null;
-  if (batch.state === 'scheduled') status = CALLS_NOT_STARTED_TEXT;
-  else if (isRunning(batch.state)) status = CALLS_IN_PROGRESS_TEXT;
-  else if (batch.state === 'failed') status = 'The calls stopped before the end';
-  else if (batch.state === 'cancelled') status = 'The calls were cancelled';
+  let statusId: MessageId | null = null;
+  if (batch.state === 'scheduled') statusId = 'schedule.confirmations.notStarted';
+  else if (isRunning(batch.state)) statusId = 'schedule.confirmations.inProgress';
+  else if (batch.state === 'failed') statusId = 'schedule.confirmations.stopped';
+  else if (batch.state === 'cancelled') statusId = 'schedule.confirmations.cancelled';
+  const status =
+    statusId === null
+      ? null
+      : Number.isNaN(Date.parse(batch.updatedAt))
+        ? t(statusId)
+        : t('schedule.confirmations.statusUpdated', { status: t(statusId), time: formatTime(batch.updatedAt) });
 
   return (
     <section className="confirmations-card" aria-labelledby={titleId} data-batch-state={batch.state}>
       <h3 id={titleId} className="confirmations-card__title">
-        Confirmations for {formatDayLong(batch.visitDate)}
+        {t('schedule.confirmations.title', { day: formatDay(batch.visitDate) })}
       </h3>
-      {status ? (
-        <p className="confirmations-card__status">
-          {status}
-          {updated}
-        </p>
-      ) : null}
+      {status ? <p className="confirmations-card__status">{status}</p> : null}
       {isRunning(batch.state) || batch.state === 'scheduled' ? (
-        <p className="confirmations-card__note">The results appear on your calendar as the calls end.</p>
+        <p className="confirmations-card__note">{t('schedule.confirmations.resultsNote')}</p>
       ) : (
         <>
           {needsYou.length > 0 ? (
             <>
-              <h4 className="confirmations-card__subtitle">Needs you</h4>
-              <ul className="confirmations-card__list confirmations-card__needs" aria-label="Visits that need you">
+              <h4 className="confirmations-card__subtitle">{t('schedule.confirmations.needsYou')}</h4>
+              <ul
+                className="confirmations-card__list confirmations-card__needs"
+                aria-label={t('schedule.confirmations.needsYouList')}
+              >
                 {needsYou.map((e) => {
                   const c = e.confirmation;
                   if (!c) return null;
@@ -113,26 +144,27 @@ export function ConfirmationsCard({ batches, events, today }: ConfirmationsCardP
               </ul>
             </>
           ) : finished ? (
-            <p className="confirmations-card__note">Nothing needs you.</p>
+            <p className="confirmations-card__note">{t('schedule.confirmations.nothingNeedsYou')}</p>
           ) : null}
           {countList.length > 0 ? (
-            <ul className="confirmations-card__counts" aria-label="Calls by status">
+            <ul className="confirmations-card__counts" aria-label={t('schedule.confirmations.byStatus')}>
               {countList.map((s) => (
                 <li key={s} className={`confirmations-count confirmations-count--${statusTone(s)}`}>
-                  <span aria-hidden="true">{STATUS_ICONS[s]}</span> {counts[s]} {STATUS_LABELS[s]}
+                  <span aria-hidden="true">{STATUS_ICONS[s]}</span>{' '}
+                  {t('schedule.confirmations.count', { count: counts[s] ?? 0, label: t(STATUS_LABEL_IDS[s]) })}
                 </li>
               ))}
             </ul>
           ) : null}
           {summary && summary.moved.length > 0 ? (
             <>
-              <h4 className="confirmations-card__subtitle">What changed</h4>
-              <ul className="confirmations-card__list" aria-label="Moved visits">
+              <h4 className="confirmations-card__subtitle">{t('schedule.confirmations.whatChanged')}</h4>
+              <ul className="confirmations-card__list" aria-label={t('schedule.confirmations.movedList')}>
                 {summary.moved.map((m) => (
                   <li key={m.eventId}>
                     <span className="confirmations-card__who">{m.patientName}</span>: {summaryTime(m.from)}{' '}
                     <span aria-hidden="true">→</span>
-                    <span className="visually-hidden">to</span> {summaryTime(m.to)}
+                    <span className="visually-hidden">{t('schedule.confirmations.to')}</span> {summaryTime(m.to)}
                   </li>
                 ))}
               </ul>
@@ -140,7 +172,7 @@ export function ConfirmationsCard({ batches, events, today }: ConfirmationsCardP
           ) : null}
           {summary?.plan && summary.plan.order.length > 0 ? (
             <details className="confirmations-card__plan">
-              <summary>Re-optimised order · {minutes(summary.plan.driveMinutes)} driving</summary>
+              <summary>{t('schedule.confirmations.plan', { minutes: Math.round(summary.plan.driveMinutes) })}</summary>
               <ol className="confirmations-card__list">
                 {summary.plan.order.map((stop) => (
                   <li key={stop.eventId}>
@@ -148,11 +180,13 @@ export function ConfirmationsCard({ batches, events, today }: ConfirmationsCardP
                   </li>
                 ))}
               </ol>
-              {summary.plan.confirmedTimesKept ? <p>Every confirmed visit keeps its time.</p> : null}
-              {summary.plan.feasible ? null : <p>Not every patient's time window can be met.</p>}
+              {summary.plan.confirmedTimesKept ? <p>{t('schedule.confirmations.timesKept')}</p> : null}
+              {summary.plan.feasible ? null : <p>{t('schedule.confirmations.infeasible')}</p>}
             </details>
           ) : summary?.planNote ? (
-            <p className="confirmations-card__note">Route not re-optimised: {summary.planNote}</p>
+            <p className="confirmations-card__note">
+              {t('schedule.confirmations.notReoptimised', { note: planNoteText(t, summary.planNote) })}
+            </p>
           ) : null}
         </>
       )}

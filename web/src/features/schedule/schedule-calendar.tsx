@@ -6,7 +6,9 @@
 // focus back on the event. The view switchers follow the WAI-ARIA tabs pattern (arrow keys, Home, End,
 // one tab stop). Titles and descriptions are untrusted provider text: React text nodes only, never HTML.
 // A visit with an evening confirmation status carries its mark (icon + text; icon only in month chips).
-import FullCalendar from '@fullcalendar/react';
+// In Spanish FullCalendar gets its Spanish locale (its own chunk, loaded only then) and our texts come from
+// the catalog; the week starts on Sunday in both languages, as the clinician's US calendar does.
+import FullCalendar, { type LocaleInput } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import listPlugin from '@fullcalendar/react/list';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
@@ -14,12 +16,15 @@ import timeGridPlugin from '@fullcalendar/react/timegrid';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CalendarEvent } from '../../../../core/calendar/index.ts';
 import { toVisit } from '../../../../core/visits/visits.ts';
 import type { ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
 import { appNow } from '../../app/clock.ts';
 import { formatMinutes, formatTime, formatTimeRange } from '../../components/time-format.ts';
+import { useLocale } from '../../i18n/i18n-provider.tsx';
+import type { Locale } from '../../i18n/locales.ts';
+import { useT } from '../../i18n/use-t.ts';
 import { ConfirmationMark } from './confirmation-mark.tsx';
 import { clinicianTimeZone, VisitSheet } from './visit-sheet.tsx';
 
@@ -38,7 +43,26 @@ const TOOLBAR = { start: 'prev,next today', center: 'title', end: 'agenda,dayGri
 const VIEWS = {
   agenda: { type: 'list', duration: { days: AGENDA_DAYS } },
 };
-const BUTTONS = { agenda: { text: 'Agenda', hint: 'Agenda view' } };
+
+/** FullCalendar's own texts (month names, "more", hints) in the dashboard's language; English is built in. */
+const calendarLocales = new Map<Locale, Promise<LocaleInput | undefined>>();
+/**
+ * One promise per language: React's use() reads it synchronously once it has settled. A chunk that cannot load
+ * (offline before it was cached) leaves FullCalendar's built-in English for this page rather than no calendar
+ * (our own texts stay Spanish).
+ */
+function calendarLocale(locale: Locale): Promise<LocaleInput | undefined> | undefined {
+  if (locale !== 'es') return undefined;
+  let loading = calendarLocales.get(locale);
+  if (!loading) {
+    loading = import('@fullcalendar/react/locales/es').then(
+      (m) => m.default,
+      () => undefined,
+    );
+    calendarLocales.set(locale, loading);
+  }
+  return loading;
+}
 
 export interface ScheduleCalendarProps {
   events: readonly ScheduleCalendarEvent[];
@@ -110,6 +134,15 @@ function rovingTabIndex(root: HTMLElement | null) {
 }
 
 export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleCalendarProps) {
+  const t = useT();
+  const { locale } = useLocale();
+  // Suspends (the panel's "Loading your calendar...") the first time, until the locale's chunk is here.
+  const loading = calendarLocale(locale);
+  const fcLocale = loading ? use(loading) : undefined;
+  const buttons = useMemo(
+    () => ({ agenda: { text: t('schedule.calendar.agenda'), hint: t('schedule.calendar.agendaHint') } }),
+    [t],
+  );
   const rootRef = useRef<HTMLDivElement>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -163,7 +196,9 @@ export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleC
       <FullCalendar
         plugins={PLUGINS}
         views={VIEWS}
-        buttons={BUTTONS}
+        locale={fcLocale}
+        firstDay={0}
+        buttons={buttons}
         initialView={startView}
         initialDate={initialDate}
         headerToolbar={TOOLBAR}
@@ -185,9 +220,22 @@ export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleC
         }
         listDayFormat={{ weekday: 'long' }}
         listDayAltFormat={{ month: 'long', day: 'numeric' }}
-        noEventsText="No visits in the coming days."
+        noEventsText={t('schedule.calendar.noVisits')}
+        viewHint={(buttonText: string, viewName: string) =>
+          t('schedule.calendar.viewHint', {
+            view: viewName,
+            text: locale === 'en' ? buttonText : buttonText.toLocaleLowerCase(locale),
+          })
+        }
         // The accessible name must contain the visible text "Today" (WCAG 2.5.3); the default is "This Month".
-        todayHint={(unitText: string) => `Today (this ${unitText})`}
+        // FullCalendar's unit is its button's text ("Month", "Mes"): English keeps it, mid-sentence Spanish lowers it.
+        // A view without a single unit (the agenda's days) has neither: plain "Today".
+        todayHint={(unitText: string | undefined, unit: string | undefined) =>
+          t('schedule.calendar.todayHint', {
+            unit: unit && unitText ? unit : 'none',
+            unitText: locale === 'en' ? unitText : unitText?.toLocaleLowerCase(locale),
+          })
+        }
         // Every view grows with its content: a fixed-height time grid would be a scroll container inside
         // FullCalendar's table roles, which can be neither keyboard-focusable nor valid ARIA there.
         height="auto"
@@ -210,7 +258,7 @@ export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleC
           const source = byId.get(arg.event.id);
           if (!source) return <span className="schedule-event">{arg.event.title}</span>;
           const visit = toVisit(source, timeZone);
-          const time = source.allDay ? 'All day' : formatTimeRange(source.start, source.end);
+          const time = source.allDay ? t('schedule.allDay') : formatTimeRange(source.start, source.end);
           const window = visit.window
             ? `${formatMinutes(visit.window.start)} – ${formatMinutes(visit.window.end)}`
             : '';
@@ -224,7 +272,7 @@ export function ScheduleCalendar({ events, initialDate, initialView }: ScheduleC
                 {source.confirmation ? <ConfirmationMark confirmation={source.confirmation} /> : null}
                 {visit.visitType ? <span className="agenda-event__type">{visit.visitType}</span> : null}
                 {visit.address ? <span className="agenda-event__address">{visit.address}</span> : null}
-                {window ? <span className="agenda-event__window">Window {window}</span> : null}
+                {window ? <span className="agenda-event__window">{t('schedule.window', { window })}</span> : null}
               </span>
             );
           }

@@ -11,16 +11,14 @@
 // when a batch exists for today or later, the "Confirmations for <day>" card above the calendar.
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import {
-  SCHEDULE_ERROR_HEADING,
-  SCHEDULE_LOADING_TEXT,
-  type SchedulePorts,
-  toScheduleView,
-} from '../../../../machines/schedule/index.ts';
+import { type ScheduleErrorKind, type SchedulePorts, toScheduleView } from '../../../../machines/schedule/index.ts';
 import { appMillis } from '../../app/clock.ts';
 import { ErrorBoundary } from '../../components/error-boundary.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { formatTime } from '../../components/time-format.ts';
+import type { MessageId } from '../../i18n/catalog.ts';
+import { useT } from '../../i18n/use-t.ts';
+import { useConnectivity } from '../../offline/use-connectivity.ts';
 import { defaultRouteDay, isDayString } from '../route/route-days.ts';
 import { ConfirmationsCard } from './confirmations-card.tsx';
 import { dashboardScheduleMachine } from './schedule-loader.ts';
@@ -28,9 +26,13 @@ import { dashboardScheduleMachine } from './schedule-loader.ts';
 const ScheduleCalendar = lazy(() => import('./schedule-calendar.tsx').then((m) => ({ default: m.ScheduleCalendar })));
 const RouteView = lazy(() => import('../route/route-view.tsx').then((m) => ({ default: m.RouteView })));
 const PatientsView = lazy(() => import('../patients/patients-view.tsx').then((m) => ({ default: m.PatientsView })));
+const MileageView = lazy(() => import('../mileage/mileage-view.tsx').then((m) => ({ default: m.MileageView })));
 
-export const ROUTE_LOADING_TEXT = 'Planning the route...';
-export const PATIENTS_LOADING_TEXT = 'Loading your patients…';
+/** What the error block says, by the machine's error kind (its English text is the catalog's English). */
+const SCHEDULE_ERROR_TEXT: Record<ScheduleErrorKind, MessageId> = {
+  'no-provider-token': 'machines.schedule.noProviderToken',
+  'fetch-failed': 'machines.schedule.fetchFailed',
+};
 /** Coming back to the tab after this long reloads the calendar. */
 export const STALE_AFTER_MS = 5 * 60_000;
 
@@ -53,9 +55,12 @@ export function SchedulePanel({
   refreshRequests,
   onAllowCalendarChanges,
 }: SchedulePanelProps) {
+  const t = useT();
   const machine = useMemo(() => dashboardScheduleMachine(ports), [ports]);
   const actor = useActorRef(machine);
   const view = useSelector(actor, toScheduleView, shallowEqual);
+  // Offline the banner dates the kept copy shown; "Updated" would name the time of the failed load.
+  const { offline } = useConnectivity();
   // The machine ignores schedule.refresh while a load runs: a request arriving then is kept and sent
   // when that load ends, so the assistant's change is never missed.
   const pendingRefresh = useRef(false);
@@ -109,6 +114,7 @@ export function SchedulePanel({
     event.preventDefault();
     if (!isDayString(dayValue)) return;
     setPatientsOpen(false);
+    setMileageOpen(false);
     setRouteDay(dayValue);
   };
   const closeRoute = () => {
@@ -122,6 +128,13 @@ export function SchedulePanel({
     setPatientsOpen(false);
     queueMicrotask(() => patientsButtonRef.current?.focus());
   };
+  // The Mileage view: the month's mileage log (docs/mileage.md).
+  const [mileageOpen, setMileageOpen] = useState(false);
+  const mileageButtonRef = useRef<HTMLButtonElement>(null);
+  const closeMileage = () => {
+    setMileageOpen(false);
+    queueMicrotask(() => mileageButtonRef.current?.focus());
+  };
 
   return (
     <section
@@ -133,29 +146,28 @@ export function SchedulePanel({
     >
       <div className="panel__header">
         <h2 id="schedule-title" ref={headingRef} tabIndex={-1}>
-          Your Schedule
+          {t('schedule.title')}
         </h2>
         <button type="button" className="button button--secondary" onClick={refresh}>
-          Refresh
+          {t('schedule.refresh')}
         </button>
       </div>
-      {view.fetchedAt !== null ? (
+      {view.fetchedAt !== null && !offline ? (
         <p className="schedule-updated">
-          Updated {formatTime(view.fetchedAt)}
-          {stale ? ' · not current: the last refresh failed' : ''}
+          {t(stale ? 'schedule.updatedStale' : 'schedule.updated', { time: formatTime(view.fetchedAt) })}
         </p>
       ) : null}
 
-      {view.status === 'loading' ? <Spinner label={SCHEDULE_LOADING_TEXT} /> : null}
+      {view.status === 'loading' ? <Spinner label={t('machines.schedule.loading')} /> : null}
 
       {view.status === 'error' ? (
         <div className={`error-block${stale ? ' error-block--stale' : ''}`} role="alert">
-          <h3>{SCHEDULE_ERROR_HEADING}</h3>
-          <p>{view.errorMessage}</p>
+          <h3>{t('machines.schedule.errorHeading')}</h3>
+          <p>{view.errorKind ? t(SCHEDULE_ERROR_TEXT[view.errorKind]) : view.errorMessage}</p>
           <div className="error-block__actions">
             {view.needsSignIn ? (
               <button type="button" className="button button--primary" onClick={onSignInAgain}>
-                Sign in again
+                {t('schedule.signInAgain')}
               </button>
             ) : null}
             <button
@@ -163,7 +175,7 @@ export function SchedulePanel({
               className={`button ${view.needsSignIn ? 'button--secondary' : 'button--primary'}`}
               onClick={retry}
             >
-              Try Again
+              {t('schedule.tryAgain')}
             </button>
           </div>
         </div>
@@ -173,7 +185,7 @@ export function SchedulePanel({
 
       {showCalendar ? (
         <form className="route-picker" onSubmit={openRoute}>
-          <label htmlFor={dayInputId}>Route for</label>
+          <label htmlFor={dayInputId}>{t('schedule.routeFor')}</label>
           <input
             id={dayInputId}
             type="date"
@@ -182,7 +194,7 @@ export function SchedulePanel({
             onChange={(event) => setPickedDay(event.currentTarget.value)}
           />
           <button ref={planButtonRef} type="submit" className="button button--primary">
-            Plan route
+            {t('schedule.planRoute')}
           </button>
           <button
             ref={patientsButtonRef}
@@ -191,25 +203,47 @@ export function SchedulePanel({
             aria-expanded={patientsOpen}
             onClick={() => {
               setRouteDay(null);
+              setMileageOpen(false);
               setPatientsOpen(true);
             }}
           >
-            Patients
+            {t('schedule.patients')}
+          </button>
+          <button
+            ref={mileageButtonRef}
+            type="button"
+            className="button button--secondary"
+            aria-expanded={mileageOpen}
+            onClick={() => {
+              setRouteDay(null);
+              setPatientsOpen(false);
+              setMileageOpen(true);
+            }}
+          >
+            {t('mileage.open')}
           </button>
         </form>
       ) : null}
 
       {showCalendar && patientsOpen && routeDay === null ? (
         <ErrorBoundary>
-          <Suspense fallback={<Spinner label={PATIENTS_LOADING_TEXT} />}>
+          <Suspense fallback={<Spinner label={t('schedule.loadingPatients')} />}>
             <PatientsView events={view.events} onClose={closePatients} onCalendarChanged={refresh} />
+          </Suspense>
+        </ErrorBoundary>
+      ) : null}
+
+      {showCalendar && mileageOpen && routeDay === null && !patientsOpen ? (
+        <ErrorBoundary>
+          <Suspense fallback={<Spinner label={t('machines.mileageMonth.loading')} />}>
+            <MileageView onClose={closeMileage} />
           </Suspense>
         </ErrorBoundary>
       ) : null}
 
       {showCalendar && routeDay !== null ? (
         <ErrorBoundary>
-          <Suspense fallback={<Spinner label={ROUTE_LOADING_TEXT} />}>
+          <Suspense fallback={<Spinner label={t('schedule.planningRoute')} />}>
             <RouteView
               key={routeDay}
               day={routeDay}
@@ -223,9 +257,9 @@ export function SchedulePanel({
       ) : null}
 
       {showCalendar ? (
-        <div hidden={routeDay !== null || patientsOpen}>
+        <div hidden={routeDay !== null || patientsOpen || mileageOpen}>
           <ErrorBoundary>
-            <Suspense fallback={<Spinner label={SCHEDULE_LOADING_TEXT} />}>
+            <Suspense fallback={<Spinner label={t('machines.schedule.loading')} />}>
               <ScheduleCalendar events={view.events} initialDate={initialDate} />
             </Suspense>
           </ErrorBoundary>

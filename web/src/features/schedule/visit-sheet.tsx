@@ -2,12 +2,15 @@
 // address with a directions link (the phone's maps app), the phone as a tel: link, the time window,
 // the notes as plain text (provider descriptions may hold HTML: never rendered as HTML), who booked
 // it and this evening's confirmation call (its mark; the database's detail as text). A native modal <dialog>: focus moves inside and stays there; Escape or Close closes it and the
-// caller puts focus back where it was.
+// caller puts focus back where it was. Its texts are in the dashboard's language; the event's own text as written.
 import { useEffect, useRef } from 'react';
 import { toVisit } from '../../../../core/visits/visits.ts';
 import type { ScheduleCalendarEvent } from '../../../../machines/schedule/index.ts';
-import { formatMinutes, formatTimeRange } from '../../components/time-format.ts';
+import { formatMinutes, formatTimeRange, formatWeekdayDate } from '../../components/time-format.ts';
+import { englishIntl } from '../../i18n/i18n-provider.tsx';
+import { type Translate, translator, useT } from '../../i18n/use-t.ts';
 import { ConfirmationMark, extraDetail } from './confirmation-mark.tsx';
+import { translateVisitReason } from './visit-reasons.ts';
 
 export interface VisitSheetProps {
   event: ScheduleCalendarEvent;
@@ -31,15 +34,14 @@ export function telHref(phone: string): string {
 }
 
 /** Who booked it: the assistant marks its bookings (`bookedBy` = "homerounds-assistant"); others came from the calendar. */
-export function bookedByText(bookedBy: string | null): string {
-  if (!bookedBy) return 'Your calendar (not booked by the assistant)';
-  if (bookedBy === 'homerounds-assistant') return 'Your AI assistant';
+export function bookedByText(bookedBy: string | null, t: Translate = translator(englishIntl)): string {
+  if (!bookedBy) return t('schedule.sheet.bookedByCalendar');
+  if (bookedBy === 'homerounds-assistant') return t('schedule.sheet.bookedByAssistant');
   return bookedBy;
 }
 
-const LONG_DATE = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
-
 export function VisitSheet({ event, onClose }: VisitSheetProps) {
+  const t = useT();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef(onClose);
@@ -71,8 +73,8 @@ export function VisitSheet({ event, onClose }: VisitSheetProps) {
   };
 
   const when = event.allDay
-    ? 'All day'
-    : `${LONG_DATE.format(new Date(event.start))}, ${formatTimeRange(event.start, event.end)}`;
+    ? t('schedule.allDay')
+    : `${formatWeekdayDate(event.start)}, ${formatTimeRange(event.start, event.end)}`;
   const heading = visit.patient ?? event.title;
 
   return (
@@ -101,27 +103,27 @@ export function VisitSheet({ event, onClose }: VisitSheetProps) {
             onClick={close}
             ref={closeButtonRef}
           >
-            Close
+            {t('schedule.sheet.close')}
           </button>
         </div>
         <dl className="visit-sheet__facts">
           <div>
-            <dt>Time</dt>
+            <dt>{t('schedule.sheet.time')}</dt>
             <dd>{when}</dd>
           </div>
           {visit.patient ? (
             <div>
-              <dt>Patient</dt>
+              <dt>{t('schedule.sheet.patient')}</dt>
               <dd>{visit.patient}</dd>
             </div>
           ) : null}
           <div>
-            <dt>Visit type</dt>
-            <dd>{visit.visitType ?? (visit.patient ? 'Visit' : event.title)}</dd>
+            <dt>{t('schedule.sheet.visitType')}</dt>
+            <dd>{visit.visitType ?? (visit.patient ? t('schedule.sheet.visit') : event.title)}</dd>
           </div>
           {visit.address ? (
             <div>
-              <dt>Address</dt>
+              <dt>{t('schedule.sheet.address')}</dt>
               <dd>
                 {visit.address}
                 <br />
@@ -131,25 +133,25 @@ export function VisitSheet({ event, onClose }: VisitSheetProps) {
                   target="_blank"
                   rel="noopener noreferrer"
                 >
-                  Directions to {visit.address}
-                  <span className="visually-hidden"> (opens your maps app)</span>
+                  {t('schedule.sheet.directions', { address: visit.address })}
+                  <span className="visually-hidden"> {t('schedule.sheet.opensMaps')}</span>
                 </a>
               </dd>
             </div>
           ) : null}
           {visit.phone ? (
             <div>
-              <dt>Phone</dt>
+              <dt>{t('schedule.sheet.phone')}</dt>
               <dd>
                 <a className="text-link" href={telHref(visit.phone)}>
-                  Call {visit.phone}
+                  {t('schedule.sheet.call', { phone: visit.phone })}
                 </a>
               </dd>
             </div>
           ) : null}
           {visit.window ? (
             <div>
-              <dt>Patient's time window</dt>
+              <dt>{t('schedule.sheet.window')}</dt>
               <dd>
                 {formatMinutes(visit.window.start)} – {formatMinutes(visit.window.end)}
               </dd>
@@ -157,41 +159,39 @@ export function VisitSheet({ event, onClose }: VisitSheetProps) {
           ) : null}
           {event.confirmation ? (
             <div className="visit-sheet__confirmation">
-              <dt>Confirmation call</dt>
+              <dt>{t('schedule.sheet.confirmation')}</dt>
               <dd>
                 <ConfirmationMark confirmation={event.confirmation} />
                 {extraDetail(event.confirmation) ? (
                   <span className="visit-sheet__detail">{extraDetail(event.confirmation)}</span>
                 ) : null}
                 {event.confirmation.late ? (
-                  <span className="visit-sheet__detail">Reported after the evening's calls ended</span>
+                  <span className="visit-sheet__detail">{t('schedule.sheet.late')}</span>
                 ) : null}
               </dd>
             </div>
           ) : null}
           <div>
-            <dt>Booked by</dt>
-            <dd>{bookedByText(visit.bookedBy)}</dd>
+            <dt>{t('schedule.sheet.bookedBy')}</dt>
+            <dd>{bookedByText(visit.bookedBy, t)}</dd>
           </div>
         </dl>
         {visit.notes ? (
           <>
-            <h3 className="visit-sheet__notes-title">Notes</h3>
+            <h3 className="visit-sheet__notes-title">{t('schedule.sheet.notes')}</h3>
             <p className="visit-sheet__notes">{visit.notes}</p>
           </>
         ) : null}
         {visit.reasons.length > 0 && !event.allDay ? (
           <details className="visit-sheet__why">
-            <summary>{visit.patient ? 'Why is this a visit?' : 'Why is this not a visit?'}</summary>
+            <summary>{visit.patient ? t('schedule.sheet.whyVisit') : t('schedule.sheet.whyNotVisit')}</summary>
             <ul>
               {visit.reasons.map((reason) => (
-                <li key={reason}>{reason}</li>
+                <li key={reason}>{translateVisitReason(t, reason)}</li>
               ))}
             </ul>
             <p className="visit-sheet__why-fix">
-              {visit.patient
-                ? 'Wrong? In Patients, mark this name “Not a patient”: it will not be planned or called again.'
-                : 'A patient visit? Write the patient’s name in the event’s title, or add them in Patients.'}
+              {visit.patient ? t('schedule.sheet.fixVisit') : t('schedule.sheet.fixNotVisit')}
             </p>
           </details>
         ) : null}

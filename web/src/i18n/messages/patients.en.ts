@@ -1,2 +1,53 @@
 // The patients concern's texts (ids "patients.…"; machine texts "machines.<machine>.<key>").
-export const patientsEn = {} as const;
+export const patientsEn = {
+  'patients.title': 'Your patients',
+  'patients.backToCalendar': 'Back to calendar',
+  'patients.notAvailable': 'The patient list is not available here.',
+  'patients.tryAgain': 'Try again',
+  'patients.suggested': 'Suggested from your calendar',
+  'patients.noSuggestions': 'No new patients on your calendar.',
+  'patients.suggestedList': 'Suggested patients',
+  'patients.patients': 'Patients',
+  'patients.noPatients': 'No patients yet: add them from the suggestions above.',
+  'patients.notPatients': 'Not patients',
+  'patients.isPatient': 'Is a patient',
+  'patients.privacy':
+    "Only you can see this list. It is kept in HomeRounds' database so your route plans and reminder calls use what you confirm here.",
+  'patients.visitsOnCalendar': '{count, plural, one {1 visit on your calendar} other {# visits on your calendar}}',
+  'patients.add': 'Add to my patients',
+  'patients.notPatient': 'Not a patient',
+  'patients.prefers': 'Prefers {from} – {to}',
+  'patients.approximate':
+    'Found only approximately on the map (near its ZIP code): check the address, or drives to it are estimates.',
+  'patients.consents': 'Agrees to automated reminder calls',
+  'patients.noCalls': 'No automated calls',
+  'patients.edit': 'Edit',
+  'patients.form.label': 'Edit {name}',
+  'patients.form.name': 'Name',
+  'patients.form.address': 'Address',
+  'patients.form.phone': 'Phone',
+  'patients.form.window': 'Preferred window',
+  'patients.form.from': 'From',
+  'patients.form.to': 'To',
+  'patients.form.language': 'Language',
+  'patients.form.notes': 'Notes',
+  'patients.form.save': 'Save',
+  'patients.form.cancel': 'Cancel',
+  // Why a change was not saved: the store's refusals (web/src/adapters/patients.ts) and core's checks
+  // (core/patients patientProblems), each sentence said in the dashboard's language.
+  'patients.refusal.duplicate': 'This patient is already on your list.',
+  'patients.refusal.notAccepted': 'One of the values is not accepted: check the window and the lengths.',
+  'patients.refusal.notYours': 'You can change only your own patients.',
+  'patients.refusal.gone': 'That patient is no longer on your list.',
+  'patients.problem.nameEmpty': 'The name cannot be empty.',
+  'patients.problem.tooLong':
+    'The {field, select, name {name} address {address} phone {phone number} language {language} other {notes}} may have at most {limit} characters.',
+  'patients.problem.bothEnds': 'Give both ends of the preferred window, or neither.',
+  'patients.problem.times': 'Give the window as times, such as 09:00.',
+  'patients.problem.endAfterStart': 'The preferred window must end after it starts.',
+  'machines.patientList.loading': 'Loading your patients…',
+  'machines.patientList.loadFailed': 'Your patient list could not be loaded just now.',
+  'machines.patientList.saveFailed': 'That change was not saved: try again.',
+  'machines.patientList.saveTimedOut':
+    'No answer in 15 seconds: that change may not have been saved. The list is read again.',
+} as const;

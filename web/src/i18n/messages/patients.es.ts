@@ -1,4 +1,53 @@
 import type { Translation } from '../catalog.ts';
 import type { patientsEn } from './patients.en.ts';
 
-export const patientsEs: Translation<typeof patientsEn> = {};
+export const patientsEs: Translation<typeof patientsEn> = {
+  'patients.title': 'Sus pacientes',
+  'patients.backToCalendar': 'Volver al calendario',
+  'patients.notAvailable': 'La lista de pacientes no está disponible aquí.',
+  'patients.tryAgain': 'Intentar de nuevo',
+  'patients.suggested': 'Sugeridos desde su calendario',
+  'patients.noSuggestions': 'No hay pacientes nuevos en su calendario.',
+  'patients.suggestedList': 'Pacientes sugeridos',
+  'patients.patients': 'Pacientes',
+  'patients.noPatients': 'Todavía no hay pacientes: agréguelos desde las sugerencias de arriba.',
+  'patients.notPatients': 'No son pacientes',
+  'patients.isPatient': 'Sí es paciente',
+  'patients.privacy':
+    'Solo usted puede ver esta lista. Se guarda en la base de datos de HomeRounds para que sus planes de ruta y las llamadas de recordatorio usen lo que usted confirma aquí.',
+  'patients.visitsOnCalendar': '{count, plural, one {1 visita en su calendario} other {# visitas en su calendario}}',
+  'patients.add': 'Agregar a mis pacientes',
+  'patients.notPatient': 'No es paciente',
+  'patients.prefers': 'Prefiere de {from} a {to}',
+  'patients.approximate':
+    'Ubicada solo de forma aproximada en el mapa (cerca de su código postal): revise la dirección; si no, los trayectos hasta allí son estimaciones.',
+  'patients.consents': 'Acepta llamadas automáticas de recordatorio',
+  'patients.noCalls': 'Sin llamadas automáticas',
+  'patients.edit': 'Editar',
+  'patients.form.label': 'Editar a {name}',
+  'patients.form.name': 'Nombre',
+  'patients.form.address': 'Dirección',
+  'patients.form.phone': 'Teléfono',
+  'patients.form.window': 'Horario preferido',
+  'patients.form.from': 'Desde',
+  'patients.form.to': 'Hasta',
+  'patients.form.language': 'Idioma',
+  'patients.form.notes': 'Notas',
+  'patients.form.save': 'Guardar',
+  'patients.form.cancel': 'Cancelar',
+  'patients.refusal.duplicate': 'Este paciente ya está en su lista.',
+  'patients.refusal.notAccepted': 'Uno de los valores no se acepta: revise el horario y la longitud de los textos.',
+  'patients.refusal.notYours': 'Solo puede cambiar sus propios pacientes.',
+  'patients.refusal.gone': 'Ese paciente ya no está en su lista.',
+  'patients.problem.nameEmpty': 'El nombre no puede estar vacío.',
+  'patients.problem.tooLong':
+    '{field, select, name {El nombre puede} address {La dirección puede} phone {El número de teléfono puede} language {El idioma puede} other {Las notas pueden}} tener como máximo {limit} caracteres.',
+  'patients.problem.bothEnds': 'Indique las dos horas del horario preferido, o ninguna.',
+  'patients.problem.times': 'Indique el horario con horas, como 09:00.',
+  'patients.problem.endAfterStart': 'El horario preferido debe terminar después de empezar.',
+  'machines.patientList.loading': 'Cargando sus pacientes…',
+  'machines.patientList.loadFailed': 'No se pudo cargar su lista de pacientes en este momento.',
+  'machines.patientList.saveFailed': 'Ese cambio no se guardó: vuelva a intentarlo.',
+  'machines.patientList.saveTimedOut':
+    'No hubo respuesta en 15 segundos: puede que ese cambio no se haya guardado. La lista se vuelve a leer.',
+};
