@@ -50,7 +50,7 @@ describe('the dashboard catalogs', () => {
   it('holds every id the dashboard asks for', () => {
     const asked = new Set<string>();
     for (const file of sourceFiles(join(import.meta.dirname, '../../web/src'))) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z0-9_.-]+)'/g))
+      for (const match of readFileSync(file, 'utf8').matchAll(/\b(?:t|text)\(\s*'([a-zA-Z0-9_.-]+)'/g))
         if (match[1]) asked.add(match[1]);
     }
     expect(asked.size).toBeGreaterThan(0);

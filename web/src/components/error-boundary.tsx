@@ -2,7 +2,7 @@
 // chunk that fails to download) so the rest of the page keeps working. The default message is in the
 // dashboard's language (English outside it).
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useT } from '../i18n/use-t.ts';
+import { useSharedText } from '../i18n/shared-text.ts';
 
 interface ErrorBoundaryProps {
   children: ReactNode;
@@ -33,13 +33,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
 /** The default message, with a reload button. */
 function RenderFailed() {
-  const t = useT();
+  const text = useSharedText();
   return (
     <div className="card error-block" role="alert">
-      <h2>{t('app.errorTitle')}</h2>
-      <p>{t('app.errorText')}</p>
+      <h2>{text('app.errorTitle')}</h2>
+      <p>{text('app.errorText')}</p>
       <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
-        {t('app.reload')}
+        {text('app.reload')}
       </button>
     </div>
   );

@@ -6,9 +6,11 @@ import { offlineEn } from './messages/offline.en.ts';
 import { patientsEn } from './messages/patients.en.ts';
 import { routeEn } from './messages/route.en.ts';
 import { scheduleEn } from './messages/schedule.en.ts';
+import { sharedEn } from './messages/shared.en.ts';
 
 export const enMessages = {
   ...appEn,
+  ...sharedEn,
   ...scheduleEn,
   ...assistantEn,
   ...routeEn,

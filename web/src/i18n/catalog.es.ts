@@ -7,9 +7,11 @@ import { offlineEs } from './messages/offline.es.ts';
 import { patientsEs } from './messages/patients.es.ts';
 import { routeEs } from './messages/route.es.ts';
 import { scheduleEs } from './messages/schedule.es.ts';
+import { sharedEs } from './messages/shared.es.ts';
 
 export const esMessages: Translation<Messages> = {
   ...appEs,
+  ...sharedEs,
   ...scheduleEs,
   ...assistantEs,
   ...routeEs,

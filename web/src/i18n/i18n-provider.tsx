@@ -8,6 +8,7 @@ import { setFormatLocale } from '../components/time-format.ts';
 import { enMessages } from './catalog.en.ts';
 import type { Messages } from './catalog.ts';
 import { browserLanguages, chooseLocale, type Locale, readStoredLocale, storeLocale } from './locales.ts';
+import { SharedTextContext, type SharedTextId } from './shared-text.ts';
 
 const cache = createIntlCache();
 
@@ -90,12 +91,15 @@ export function I18nProvider({ children, initialLocale }: I18nProviderProps) {
     };
   }, [locale]);
   const control = useMemo(() => ({ locale, setLocale }), [locale, setLocale]);
+  const sharedText = useMemo(() => (intl ? (id: SharedTextId) => intl.formatMessage({ id }) : null), [intl]);
   if (!intl) return null;
   // Times and dates (components/time-format.ts) in the language shown, before the children format any.
   setFormatLocale(locale);
   return (
     <LocaleContext.Provider value={control}>
-      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
+      <RawIntlProvider value={intl}>
+        <SharedTextContext.Provider value={sharedText}>{children}</SharedTextContext.Provider>
+      </RawIntlProvider>
     </LocaleContext.Provider>
   );
 }
