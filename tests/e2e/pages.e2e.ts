@@ -119,6 +119,9 @@ describe.each(VIEWPORT_NAMES)('pages (%s)', (viewport) => {
       expect(await menuButton.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Enter');
       expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+      // The panel: the dashboard's language, then Sign out.
+      await page.keyboard.press('Tab');
+      expect(await page.getByLabel('Language').evaluate((el) => el === document.activeElement)).toBe(true);
       await page.keyboard.press('Tab');
       const signOut = page.getByRole('button', { name: 'Sign out' });
       expect(await signOut.evaluate((el) => el === document.activeElement)).toBe(true);
@@ -130,6 +133,7 @@ describe.each(VIEWPORT_NAMES)('pages (%s)', (viewport) => {
 
       await page.keyboard.press('Space');
       expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('Tab');
       await page.keyboard.press('Tab');
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();

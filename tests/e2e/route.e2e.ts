@@ -115,7 +115,8 @@ describe.each(VIEWPORT_NAMES)('route view (%s)', (viewport) => {
 
       // Every seeded visit of the day, once, in some order; legs from the second stop on.
       const stops = page.getByRole('list', { name: 'Optimised order' }).getByRole('listitem');
-      expect(await stops.count()).toBe(titles.length);
+      // The plan shows once the patient list and the drive times are in.
+      await expect.poll(() => stops.count()).toBe(titles.length);
       const shown = await stops.locator('.route-stop__title').allTextContents();
       expect([...shown].sort()).toEqual([...titles].sort());
       // Her profile holds her home: the day starts with the drive from it.

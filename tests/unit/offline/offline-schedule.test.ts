@@ -2,7 +2,7 @@
 // and the next days and says the dashboard is live; a load that cannot reach the network answers with the kept copy
 // and says since when; an answer that said no (401, 500) is never replaced by the copy.
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CalendarApiError } from '../../../core/calendar/index.ts';
 import type { CalendarEvent, SchedulePorts } from '../../../machines/schedule/index.ts';
 import { PatientSaveError } from '../../../web/src/adapters/patients.ts';
@@ -171,6 +171,8 @@ describe('patient list port with the kept copy', () => {
     const fails: { value: unknown } = { value: null };
     const { ports, s } = patients(online, fails);
     expect(await ports.list(new AbortController().signal)).toEqual([ROSA]);
+    // The copy is kept in the background (the list is answered first).
+    await vi.waitFor(async () => expect(await s.store.read('user-a', 'patients')).not.toBeNull());
     online.value = false;
     fails.value = new PatientSaveError('read_failed', 'Your patient list could not be read.');
     expect(await ports.list(new AbortController().signal)).toEqual([ROSA]);

@@ -32,8 +32,11 @@ export function withOfflinePatients(
       }
       const at = deps.now().toISOString();
       deps.report.answered(at);
-      const userId = await deps.userId().catch(() => null);
-      if (userId) await deps.store.save(userId, 'patients', patients, at).catch(() => undefined);
+      // Kept in the background: the Route view and the tools wait for the list, not for its encryption.
+      void deps
+        .userId()
+        .then((userId) => (userId ? deps.store.save(userId, 'patients', patients, at) : undefined))
+        .catch(() => undefined);
       return patients;
     },
     async save(change, signal) {
