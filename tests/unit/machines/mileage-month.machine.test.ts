@@ -10,6 +10,7 @@ import {
   SAVE_TIMEOUT_MS,
   toMileageMonthView,
 } from '../../../machines/mileage-month/index.ts';
+import { MILEAGE_MONTH_MESSAGES, mileageSaveFailure } from '../../../machines/mileage-month/mileage-month.messages.ts';
 import { createControlledActors } from '../../support/model/controlled-actors.ts';
 
 const log = (month: string, miles: number, edit: MileageMonth['days'][number]['edit'] = null): MileageMonth => ({
@@ -108,5 +109,40 @@ describe('mileage-month machine', () => {
     const { controlled, view } = start();
     await controlled.reject('load', new Error('mileage answered 502'));
     expect(view()).toMatchObject({ status: 'failed', message: 'Your mileage could not be read just now.' });
+  });
+
+  it('Try again after a refused save reads the month again and forgets the refusal', async () => {
+    const { actor, controlled, view } = start();
+    await controlled.resolve('load', log('2026-11', 20.4));
+    actor.send({ type: 'mileage.saveDay', save: { day: '2026-11-02', drivenMiles: 5, reason: 'x' } });
+    await controlled.reject('save', new Error('boom'));
+    expect(view()).toMatchObject({ status: 'ready', saveError: MILEAGE_MONTH_MESSAGES.saveFailed });
+    actor.send({ type: 'mileage.retry' });
+    expect(view()).toMatchObject({ status: 'loading', saveError: null, message: MILEAGE_MONTH_MESSAGES.loading });
+    expect(controlled.invocations.filter((i) => i.src === 'load')).toHaveLength(2);
+  });
+});
+
+describe('after a failed read', () => {
+  it('picking another month reads that month', async () => {
+    const { actor, controlled, view } = start();
+    await controlled.reject('load', new Error('unavailable'));
+    expect(view()).toMatchObject({ status: 'failed', message: MILEAGE_MONTH_MESSAGES.loadFailed });
+    actor.send({ type: 'mileage.month', month: '2026-10' });
+    expect(view()).toMatchObject({ status: 'loading', month: '2026-10', message: MILEAGE_MONTH_MESSAGES.loading });
+    expect(controlled.pending('load')?.input).toBe('2026-10');
+    await controlled.resolve('load', log('2026-10', 12));
+    expect(view()).toMatchObject({ status: 'ready', month: '2026-10', message: null });
+  });
+});
+
+describe('what a refused save says', () => {
+  it('the server’s own sentence when it gives one, else the general one', () => {
+    expect(mileageSaveFailure({ userMessage: 'The month must be like 2026-11.' })).toBe(
+      'The month must be like 2026-11.',
+    );
+    for (const error of [null, undefined, {}, { userMessage: '' }, { userMessage: 42 }, new Error('socket hang up')]) {
+      expect(mileageSaveFailure(error)).toBe(MILEAGE_MONTH_MESSAGES.saveFailed);
+    }
   });
 });
