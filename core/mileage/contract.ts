@@ -1,6 +1,7 @@
 // The `mileage` Edge Function's contract (server/functions/mileage.ts), shared by the dashboard's Mileage view and
 // `homerounds mileage`: the signed-in clinician's month in, the log out (mileage.types.ts); a day's edit saved with
 // the same request. Kept free of the planner so the dashboard's entry can wire the client without core/routing.
+import { type FunctionFetch, postFunction } from '../functions/post-function.ts';
 import type { MileageMonth } from './mileage.types.ts';
 import { MAX_EDIT_REASON, MAX_EDITED_MILES, parseMonth } from './month.ts';
 
@@ -81,7 +82,7 @@ export class MileageError extends Error {
   }
 }
 
-export type MileageFetch = (input: string, init?: RequestInit) => Promise<Response>;
+export type MileageFetch = FunctionFetch;
 
 /** One request to the function with the Supabase session; throws MileageError (an abort is rethrown as it came). */
 export async function requestMileage(options: {
@@ -93,23 +94,12 @@ export async function requestMileage(options: {
   signal?: AbortSignal;
 }): Promise<MileageMonth> {
   if (!options.accessToken) throw new MileageError(401);
-  const url = `${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/${MILEAGE_FUNCTION}`;
-  let response: Response;
-  try {
-    response = await options.fetch(url, {
-      method: 'POST',
-      headers: {
-        apikey: options.anonKey,
-        Authorization: `Bearer ${options.accessToken}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(options.request),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new MileageError(0);
-  }
+  const response = await postFunction(
+    { ...options, accessToken: options.accessToken },
+    MILEAGE_FUNCTION,
+    options.request,
+  );
+  if (!response) throw new MileageError(0);
   let body: unknown = null;
   try {
     body = await response.json();

@@ -5,6 +5,7 @@
 // stays on the server; the places are patients' homes (health data): in the body only, never in a URL, never logged.
 //
 // Kept free of the planner (no solver import): the web app's entry wires the client without loading core/routing.
+import { type FunctionFetch, postFunction } from '../functions/post-function.ts';
 import type { TravelMatrix } from './model.ts';
 import { lookupFromMatrix, type TravelLookup } from './travel/lookup.ts';
 import type { LatLon } from './travel/provider.ts';
@@ -126,7 +127,7 @@ export class DriveTimesError extends Error {
   }
 }
 
-export type DriveTimesFetch = (input: string, init?: RequestInit) => Promise<Response>;
+export type DriveTimesFetch = FunctionFetch;
 
 /**
  * One request to the function: `POST {supabaseUrl}/functions/v1/drive-times` with the anon key as `apikey` and the
@@ -142,23 +143,12 @@ export async function requestDriveTimes(options: {
   signal?: AbortSignal;
 }): Promise<DriveTimesResponse> {
   if (!options.accessToken) throw new DriveTimesError(401);
-  const url = `${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/${DRIVE_TIMES_FUNCTION}`;
-  let response: Response;
-  try {
-    response = await options.fetch(url, {
-      method: 'POST',
-      headers: {
-        apikey: options.anonKey,
-        Authorization: `Bearer ${options.accessToken}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(options.request),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw new DriveTimesError(0);
-  }
+  const response = await postFunction(
+    { ...options, accessToken: options.accessToken },
+    DRIVE_TIMES_FUNCTION,
+    options.request,
+  );
+  if (!response) throw new DriveTimesError(0);
   if (!response.ok) {
     await response.body?.cancel();
     throw new DriveTimesError(response.status);

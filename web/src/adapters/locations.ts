@@ -2,6 +2,7 @@
 // (`POST {supabaseUrl}/functions/v1/locations`, the anon key as apikey and the Supabase session as Bearer), which
 // holds the geocoding key. Addresses go in the body only (health data: never in a URL, never logged). main.tsx
 // provides the page's client once; the Route view asks for it.
+import { postFunction } from '../../../core/functions/post-function.ts';
 import type { Located, NotLocated } from '../../../core/geo/geocoder.ts';
 import type { Place } from '../../../machines/day-places/index.ts';
 
@@ -49,27 +50,13 @@ function placeOf(answer: Answer): Located | NotLocated {
 }
 
 export function createLocationsClient(options: LocationsClientOptions): LocateAddresses {
-  const url = `${options.supabaseUrl.replace(/\/+$/, '')}/functions/v1/${LOCATIONS_FUNCTION}`;
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   return async (addresses, signal) => {
     const accessToken = options.getAccessToken();
     if (!accessToken) throw new LocationsError(401);
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        method: 'POST',
-        headers: {
-          apikey: options.anonKey,
-          Authorization: `Bearer ${accessToken}`,
-          'Content-Type': 'application/json',
-        },
-        body: JSON.stringify({ addresses }),
-        signal,
-      });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new LocationsError(0);
-    }
+    const call = { supabaseUrl: options.supabaseUrl, anonKey: options.anonKey, accessToken, fetch: doFetch, signal };
+    const response = await postFunction(call, LOCATIONS_FUNCTION, { addresses });
+    if (!response) throw new LocationsError(0);
     if (!response.ok) {
       await response.body?.cancel();
       throw new LocationsError(response.status);
