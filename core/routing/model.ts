@@ -1,6 +1,7 @@
 // The routing model: visits, vehicles (clinicians), a travel-time matrix, and the answers the solver gives.
 // Times are minutes since midnight of the day being planned; travel is in minutes.
 // `vehicles` is a list so several clinicians can be added later; the solver currently requires exactly one.
+import type { ProgressListener } from './progress.ts';
 
 /** Travel minutes between location indices; `null` = no route between the two (unreachable leg). */
 export interface TravelMatrix {
@@ -181,6 +182,8 @@ export interface SolveOptions {
   maxExactWork?: number;
   /** Optional starting order (visit ids), e.g. the calendar order. */
   initialOrder?: string[];
+  /** Told of each better route found and of each phase (see progress.ts). */
+  onProgress?: ProgressListener;
 }
 
 export class RoutingModelError extends Error {

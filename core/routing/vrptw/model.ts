@@ -1,6 +1,7 @@
 // The VRPTW model shared by Solomon instances and agency dispatch: several vehicles (clinicians), each with its
 // own start, end, shift and capacity; customers (visits) with demand, a window on the service start, a service
 // time, the vehicles allowed to serve them (skills) and an optional extra cost per vehicle (continuity).
+import type { ProgressListener } from '../progress.ts';
 
 export interface VrptwVehicle {
   /** Row/column of the travel matrix where the vehicle starts and ends. */
@@ -52,6 +53,8 @@ export interface VrptwOptions {
   /** Milliseconds clock for the time limit (default performance.now). Benchmarks on a shared machine pass the
    * process's CPU time so a loaded machine does not change the result. */
   now?: () => number;
+  /** Told of each better solution found and of each phase (see ../progress.ts). */
+  onProgress?: ProgressListener;
 }
 
 export interface VrptwRoute {

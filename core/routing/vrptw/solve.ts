@@ -125,6 +125,18 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
   ls(best);
   let bestAt = now();
   let iterations = 0;
+  /** Tells the caller's listener (if any) about the best solution so far; call on each new best and phase. */
+  const report = (phase: string) =>
+    options.onProgress?.({
+      phase,
+      elapsedMs: now() - t0,
+      limitMs: limit,
+      bestCost: best.cost, // travel plus extra costs (never the hierarchical per-route term)
+      routes: best.usedRoutes,
+      unassigned: best.bank.length,
+      iterations,
+    });
+  report('construction');
   let stoppedBy: VrptwSolution['stats']['stoppedBy'] = 'stalled';
   /** Whether a look at the clock cut something short (the deadline, or the route minimiser's share of it). */
   let timeLimitReached = false;
