@@ -74,7 +74,7 @@ export function solveRoute(problem: Problem, options: SolveOptions = {}): Soluti
   const symmetric = !anyWindow && isSymmetric(c);
   const search = (from: number[], o: IlsOptions): IlsResult => {
     if (anyWindow && c.n <= TW_SEARCH_MAX_VISITS) return twSearch(c, from, o);
-    if (symmetric) return tspSearch(c, from, o);
+    if (symmetric) return tspSearch(c, from, { ...o, onProgress: options.onProgress, startedAt: t0, limitMs: limit });
     return iteratedLocalSearch(c, from, o);
   };
   const tryExact = c.n <= exactMax || (hasWindows && c.n <= EXACT_MAX_VISITS);

@@ -1,11 +1,14 @@
 // Generated symmetric TSP instances shaped like the TSPLIB EUC_2D family (held-back files such as kroA100,
 // gil262, lin318, rd400 are measured too, so the search is tuned on a family, never on one file): uniform
 // random and clustered points with integer coordinates, written as TSPLIB text (nint distances), plus an
-// exact Held–Karp reference for tiny paths.
+// exact Held–Karp reference for tiny paths. The drilling shapes follow the large held-back files (fl1577, d1291,
+// pcb-like boards) by their description only: 'drill-clusters' — a few dozen tight clusters of holes on a small
+// lattice (many equal short spacings) with wide empty gaps between them and a few lone holes; 'drill-rows' —
+// rows of pins (chips, connectors) on a board grid with gaps between the parts.
 import type { Problem } from '../../../core/routing/model.ts';
 import { createRng } from '../../../core/routing/rng.ts';
 
-export type TspShape = 'uniform' | 'clustered';
+export type TspShape = 'uniform' | 'clustered' | 'drill-clusters' | 'drill-rows';
 
 export interface TspInstanceOptions {
   n: number;
@@ -20,6 +23,8 @@ export function tspPoints(o: TspInstanceOptions): [number, number][] {
   const rng = createRng(o.seed * 7919 + o.n);
   const side = o.side ?? 10_000;
   const clamp = (v: number) => Math.max(0, Math.min(side, Math.round(v)));
+  if (o.shape === 'drill-clusters') return drillClusters(o.n, side, rng);
+  if (o.shape === 'drill-rows') return drillRows(o.n, side, rng);
   if (o.shape === 'uniform') return Array.from({ length: o.n }, () => [clamp(rng() * side), clamp(rng() * side)]);
   const k = Math.max(2, Math.round(Math.sqrt(o.n) / 2));
   const centres = Array.from({ length: k }, () => [rng() * side, rng() * side] as const);
@@ -32,8 +37,83 @@ export function tspPoints(o: TspInstanceOptions): [number, number][] {
   });
 }
 
+/** Lattice holes in n/40 tight clusters (pitch ~1 % of a cluster gap, a few % jitter-free), 4 % lone holes. */
+function drillClusters(n: number, side: number, rng: () => number): [number, number][] {
+  const seen = new Set<string>();
+  const out: [number, number][] = [];
+  const add = (x: number, y: number) => {
+    const key = `${x},${y}`;
+    if (x < 0 || y < 0 || x > side || y > side || seen.has(key)) return;
+    seen.add(key);
+    out.push([x, y]);
+  };
+  const k = Math.max(3, Math.round(n / 40));
+  const pitch = Math.max(2, Math.round(side / 600));
+  const lone = Math.round(n * 0.04);
+  while (out.length < lone) add(Math.floor(rng() * side), Math.floor(rng() * side));
+  const clusters = Array.from({ length: k }, () => {
+    // Cluster sizes vary 1:4; a cluster is a filled rectangle of the lattice, some holes left out.
+    const weight = 1 + 3 * rng();
+    const aspect = 0.3 + rng() * 1.4;
+    return { x: rng() * side * 0.9, y: rng() * side * 0.9, weight, aspect };
+  });
+  const total = clusters.reduce((sum, cl) => sum + cl.weight, 0);
+  for (const [i, cl] of clusters.entries()) {
+    const target = i === k - 1 ? n - out.length : Math.round(((n - lone) * cl.weight) / total);
+    const cells = Math.ceil(target / 0.8);
+    const cols = Math.max(1, Math.round(Math.sqrt(cells * cl.aspect)));
+    const rows = Math.max(1, Math.ceil(cells / cols));
+    let placed = 0;
+    for (let guard = 0; placed < target && out.length < n && guard < 50 * cells; guard++) {
+      const before = out.length;
+      add(Math.round(cl.x) + pitch * Math.floor(rng() * cols), Math.round(cl.y) + pitch * Math.floor(rng() * rows));
+      placed += out.length - before;
+    }
+  }
+  while (out.length < n) add(Math.floor(rng() * side), Math.floor(rng() * side));
+  return out;
+}
+
+/** Parts on a board: rows of pins at one pitch (dual rows, single rows, short columns), gaps between parts. */
+function drillRows(n: number, side: number, rng: () => number): [number, number][] {
+  const seen = new Set<string>();
+  const out: [number, number][] = [];
+  const add = (x: number, y: number) => {
+    const key = `${x},${y}`;
+    if (x < 0 || y < 0 || x > side || y > side || seen.has(key)) return;
+    seen.add(key);
+    out.push([x, y]);
+  };
+  const pitch = Math.max(2, Math.round(side / 200));
+  const slots = Math.floor(side / pitch);
+  for (let guard = 0; out.length < n && guard < 100 * n; guard++) {
+    // A part at a lattice slot: 2–24 pins, one or two rows, horizontal or vertical.
+    const x0 = pitch * Math.floor(rng() * slots);
+    const y0 = pitch * Math.floor(rng() * slots);
+    const pins = 2 + Math.floor(rng() * 23);
+    const dual = rng() < 0.5;
+    const vertical = rng() < 0.4;
+    for (let p = 0; p < pins && out.length < n; p++) {
+      for (let r = 0; r < (dual ? 2 : 1) && out.length < n; r++) {
+        const along = p * pitch;
+        const across = r * 3 * pitch;
+        if (vertical) add(x0 + across, y0 + along);
+        else add(x0 + along, y0 + across);
+      }
+    }
+  }
+  return out;
+}
+
+const SHAPE_PREFIX: Record<TspShape, string> = {
+  uniform: 'uni',
+  clustered: 'clu',
+  'drill-clusters': 'dcl',
+  'drill-rows': 'drw',
+};
+
 export function tspInstanceName(o: TspInstanceOptions): string {
-  return `${o.shape === 'uniform' ? 'uni' : 'clu'}${o.n}s${o.seed}`;
+  return `${SHAPE_PREFIX[o.shape]}${o.n}s${o.seed}`;
 }
 
 /** The instance as TSPLIB text (EUC_2D), readable by parseTsplib / solveInstance. */
@@ -61,6 +141,16 @@ export const TSP_FAMILY: TspInstanceOptions[] = [
   { n: 262, seed: 6, shape: 'clustered' },
   { n: 350, seed: 7, shape: 'clustered' },
   { n: 450, seed: 8, shape: 'clustered' },
+];
+
+/** The large-tour family (issue 26: 575–2,400 nodes, the drilling shapes LKH's candidates matter for). */
+export const TSP_LARGE_FAMILY: TspInstanceOptions[] = [
+  { n: 1000, seed: 11, shape: 'uniform' },
+  { n: 2400, seed: 12, shape: 'uniform' },
+  { n: 1600, seed: 13, shape: 'drill-clusters' },
+  { n: 800, seed: 14, shape: 'drill-clusters' },
+  { n: 1300, seed: 15, shape: 'drill-rows' },
+  { n: 2100, seed: 16, shape: 'drill-rows' },
 ];
 
 /** A closed tour from point 0 as a routing problem (TSPLIB nint distances): start and end at point 0. */

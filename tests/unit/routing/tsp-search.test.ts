@@ -10,6 +10,7 @@ import { bestConstruction } from '../../../core/routing/construct.ts';
 import { solveInstance } from '../../../core/routing/instances/solve-instance.ts';
 import { parseTsplib, tsplibTourLength } from '../../../core/routing/instances/tsplib.ts';
 import type { Problem } from '../../../core/routing/model.ts';
+import type { SearchProgress } from '../../../core/routing/progress.ts';
 import { createRng } from '../../../core/routing/rng.ts';
 import { solveRoute } from '../../../core/routing/solve.ts';
 import { isSymmetric, tspSearch } from '../../../core/routing/tsp-search.ts';
@@ -92,17 +93,50 @@ describe('chained Lin–Kernighan search', () => {
     expect(tour.score.travel).toBeLessThanOrEqual(r.score.travel + (p.matrix.minutes[59]?.[0] ?? 0));
   });
 
-  it('stops by itself when progress stalls, with the default stall budget too', () => {
-    const rng = createRng(9);
-    const c = compile(points(Array.from({ length: 30 }, () => [rng() * 100, rng() * 100] as const)));
-    const r = tspSearch(c, bestConstruction(c).order, { seed: 1, deadline: FOREVER, stallIterations: 50 });
-    expect(r.stalled).toBe(true);
+  it('restarts from the best when kicks stop paying, and gives up after giveUpIterations fruitless kicks', () => {
     const big = compile(tspProblem(tspPoints({ n: 60, seed: 3, shape: 'clustered' })));
-    // A kick cap far above the stall rule: a search that no longer stalled would end there, not stalled.
-    const d = tspSearch(big, bestConstruction(big).order, { seed: 1, deadline: FOREVER, maxIterations: 100_000 });
-    expect(d.stalled).toBe(true);
-    expect(d.iterations).toBeGreaterThanOrEqual(2000 + 40 * big.n);
-    expect(d.iterations).toBeLessThan(100_000);
+    const start = bestConstruction(big).order;
+    const r = tspSearch(big, start, {
+      seed: 1,
+      deadline: FOREVER,
+      stallIterations: 50,
+      giveUpIterations: 200,
+      maxIterations: 100_000,
+    });
+    // Proved optimal by the bound, or stalled after 200 kicks (3 restarts) found nothing: never by the kick cap.
+    expect(r.provedOptimal || (r.stalled && r.restarts >= 3)).toBe(true);
+    expect(r.iterations).toBeLessThan(100_000);
+    if (r.stalled) expect(r.iterations).toBeGreaterThanOrEqual(200);
+  });
+
+  it('never ends worse for more kicks, across restarts (the best is kept)', () => {
+    const c = compile(tspProblem(tspPoints({ n: 200, seed: 5, shape: 'clustered' })));
+    const start = bestConstruction(c).order;
+    const run = (maxIterations: number) =>
+      tspSearch(c, start, { seed: 3, deadline: FOREVER, stallIterations: 100, giveUpIterations: 1e9, maxIterations });
+    const costs = [200, 600, 1500].map((m) => run(m));
+    expect(costs[2]?.restarts).toBeGreaterThan(0);
+    for (let k = 1; k < costs.length; k++) {
+      expect(costs[k]?.score.travel).toBeLessThanOrEqual((costs[k - 1]?.score.travel ?? 0) + 1e-9);
+    }
+    const last = costs[2];
+    if (last) expect(scoreOrder(c, last.order)).toEqual(last.score);
+  });
+
+  it('reports better tours to onProgress (via solveRoute), the last one being the answer', () => {
+    const p = tspProblem(tspPoints({ n: 150, seed: 6, shape: 'uniform' }));
+    const seen: SearchProgress[] = [];
+    const s = solveRoute(p, {
+      exactMaxVisits: 0,
+      maxIterations: 500,
+      timeLimitMs: BACKSTOP_MS,
+      onProgress: (e) => seen.push(e),
+    });
+    expectBudgeted(s);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.every((e) => e.phase === 'tour search' && e.elapsedMs >= 0 && e.limitMs === BACKSTOP_MS)).toBe(true);
+    for (let k = 1; k < seen.length; k++) expect(seen[k]?.bestCost).toBeLessThanOrEqual(seen[k - 1]?.bestCost ?? 0);
+    expect(seen.at(-1)?.bestCost).toBeCloseTo(s.totalTravelMinutes, 6);
   });
 
   it('is not used for asymmetric travel (the moves assume symmetry)', () => {
