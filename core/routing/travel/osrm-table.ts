@@ -1,6 +1,8 @@
 // Client for an OSRM-compatible `/table/v1/{profile}/...` service (self-hosted OSRM keeps addresses in-house).
 // Large matrices are split into source × destination blocks so no request carries more than
-// `maxCoordinatesPerRequest` coordinates (OSRM's default --max-table-size is 100). `null` durations
+// `maxCoordinatesPerRequest` coordinates (OSRM's default --max-table-size is 100), a few requests in flight at a
+// time (`concurrency`: a 3,000-point matrix is 3,600 blocks of 50 × 50, too slow one after the other and too many
+// at once for a self-hosted server). `null` durations
 // (no route) stay `null`: the solver treats those legs as infeasible and says so.
 // Error messages name the service's base URL but never the coordinates (patient locations).
 import type { TravelMatrix } from '../model.ts';
@@ -8,6 +10,8 @@ import { PARKING_WALK_MINUTES } from './haversine.ts';
 import type { LatLon, TravelTimeProvider } from './provider.ts';
 
 export const OSRM_MAX_COORDINATES_PER_REQUEST = 100;
+/** Block requests in flight at once. */
+export const OSRM_CONCURRENCY = 4;
 
 export class TravelTimeServiceError extends Error {
   readonly url: string;
@@ -31,6 +35,8 @@ export interface OsrmTableOptions {
   maxCoordinatesPerRequest?: number;
   /** Added to every leg between different points: OSRM gives driving time only. */
   parkingMinutes?: number;
+  /** Block requests in flight at once (default OSRM_CONCURRENCY). */
+  concurrency?: number;
 }
 
 interface TableResponse {
@@ -45,6 +51,7 @@ export function createOsrmTableProvider(options: OsrmTableOptions): TravelTimePr
   const profile = options.profile ?? 'driving';
   const maxCoords = Math.max(2, options.maxCoordinatesPerRequest ?? OSRM_MAX_COORDINATES_PER_REQUEST);
   const parking = options.parkingMinutes ?? PARKING_WALK_MINUTES;
+  const concurrency = Math.max(1, Math.floor(options.concurrency ?? OSRM_CONCURRENCY));
   const where = `OSRM table service at ${base}`;
 
   async function table(points: readonly LatLon[], src: number[], dst: number[], signal?: AbortSignal) {
@@ -106,9 +113,20 @@ export function createOsrmTableProvider(options: OsrmTableOptions): TravelTimePr
       const block = n <= maxCoords ? n : Math.floor(maxCoords / 2);
       const blocks: number[][] = [];
       for (let i = 0; i < n; i += block) blocks.push(all.slice(i, i + block));
-      for (const src of blocks) {
-        for (const dst of blocks) {
-          const d = await table(points, src, dst, opts.signal);
+      const jobs = blocks.flatMap((src) => blocks.map((dst) => [src, dst] as const));
+      let next = 0;
+      let failure: { error: unknown } | undefined;
+      // A few workers take the blocks in order; after a failure they take no more, and the first error is thrown.
+      const worker = async () => {
+        while (next < jobs.length && !failure) {
+          const [src, dst] = jobs[next++] as (typeof jobs)[number];
+          let d: (number | null)[][];
+          try {
+            d = await table(points, src, dst, opts.signal);
+          } catch (error) {
+            failure ??= { error };
+            return;
+          }
           src.forEach((i, r) => {
             dst.forEach((j, k) => {
               const s = d[r]?.[k];
@@ -118,7 +136,9 @@ export function createOsrmTableProvider(options: OsrmTableOptions): TravelTimePr
             });
           });
         }
-      }
+      };
+      await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+      if (failure) throw failure.error;
       return { minutes, source: 'osrm', roadBased: true };
     },
   };

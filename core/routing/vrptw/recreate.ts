@@ -4,6 +4,7 @@
 // bank back with regret-2 insertion (Potvin & Rousseau 1993, parallel insertion for the VRPTW) or greedy
 // insertion in a random order. Customers that fit nowhere stay in the bank.
 import type { Rng } from '../rng.ts';
+import type { NearSets } from './neighbourhoods.ts';
 import { bestInsertion } from './route-state.ts';
 import type { VrptwState } from './state.ts';
 
@@ -17,10 +18,10 @@ export interface RecreateContext {
   signature: readonly number[];
   /** How often each customer failed to be inserted: harder ones go first (Nagata & Bräysy 2009). */
   failures: Int32Array;
-  /** near[c·n + d] = 1 when d is among c's closest customers: recreate then only tries the routes that hold one
-   * (and unused vehicles), falling back to every route when none of those can take c (SISR-style restriction,
-   * Christiaens & Vanden Berghe 2020). Undefined = always every route. */
-  near?: Uint8Array;
+  /** near.lists[c]: c's closest customers: recreate then only tries the routes that hold one (and unused
+   * vehicles), falling back to every route when none of those can take c (SISR-style restriction, Christiaens &
+   * Vanden Berghe 2020). Undefined = always every route. */
+  near?: NearSets;
 }
 
 /** Route indices worth trying: used routes, plus one unused vehicle per signature while routes may be added. */
@@ -56,16 +57,13 @@ export function regretInsert(s: VrptwState, ctx: RecreateContext): void {
   const ids = bank.slice();
   const alive = new Uint8Array(q).fill(1);
   let routes = candidateRoutes(s, ctx);
-  const n = s.routeOf.length;
   const near = ctx.near;
   // mask[k·R + r]: route r holds one of customer k's near customers (or near is off).
   const mask = new Uint8Array(q * R).fill(near ? 0 : 1);
   const widened = new Uint8Array(q);
   if (near)
-    for (let k = 0; k < q; k++) {
-      const row = ids[k]! * n;
-      for (let d = 0; d < n; d++) if (near[row + d] && s.routeOf[d]! >= 0) mask[k * R + s.routeOf[d]!] = 1;
-    }
+    for (let k = 0; k < q; k++)
+      for (const d of near.lists[ids[k]!]!) if (s.routeOf[d]! >= 0) mask[k * R + s.routeOf[d]!] = 1;
   const evaluate = (k: number, r: number) => {
     const [d, p] = bestInsertion(s.problem, s.routes[r]!, ids[k]!);
     cost[k * R + r] = d + openCost(s, r, ctx);
@@ -125,9 +123,12 @@ export function regretInsert(s: VrptwState, ctx: RecreateContext): void {
     if (wasEmpty) {
       // Opening a vehicle changes which unused vehicle represents its signature (and maybe whether any may open).
       routes = candidateRoutes(s, ctx);
+      // Only the candidate unused vehicles (one per signature) can have a stale opening cost: O(q · candidates),
+      // not O(q · fleet) per opening (a fleet of 1,000 at 1,000 customers).
+      const empty = routes.filter((x) => s.routes[x]!.size === 0);
       for (let k = 0; k < q; k++) {
         if (!alive[k]) continue;
-        for (let x = 0; x < R; x++) if (s.routes[x]!.size === 0) cost[k * R + x] = Number.NaN;
+        for (const x of empty) cost[k * R + x] = Number.NaN;
         cost[k * R + r] = Number.NaN;
         rescan(k);
       }
@@ -136,7 +137,7 @@ export function regretInsert(s: VrptwState, ctx: RecreateContext): void {
     for (let k = 0; k < q; k++) {
       if (!alive[k]) continue;
       if (near && !mask[k * R + r]) {
-        if (!near[ids[k]! * n + c]) continue;
+        if (!near.has(ids[k]!, c)) continue;
         mask[k * R + r] = 1;
       }
       evaluate(k, r);
@@ -173,7 +174,6 @@ export function greedyInsert(s: VrptwState, ctx: RecreateContext): void {
     [order[i], order[j]] = [order[j]!, order[i]!];
   }
   order.sort((a, b) => ctx.failures[b]! - ctx.failures[a]!);
-  const n = s.routeOf.length;
   const left: number[] = [];
   for (const c of order) {
     let best = Number.POSITIVE_INFINITY;
@@ -183,8 +183,7 @@ export function greedyInsert(s: VrptwState, ctx: RecreateContext): void {
     let tryRoute: Uint8Array | undefined;
     if (ctx.near) {
       tryRoute = new Uint8Array(s.routes.length);
-      const row = c * n;
-      for (let d = 0; d < n; d++) if (ctx.near[row + d] && s.routeOf[d]! >= 0) tryRoute[s.routeOf[d]!] = 1;
+      for (const d of ctx.near.lists[c]!) if (s.routeOf[d]! >= 0) tryRoute[s.routeOf[d]!] = 1;
     }
     for (let pass = 0; pass < 2 && bestR < 0; pass++) {
       // Pass 0: near routes and unused vehicles; pass 1 (when none could take c): every route.
@@ -211,7 +210,8 @@ export function greedyInsert(s: VrptwState, ctx: RecreateContext): void {
 
 export interface RuinContext {
   rng: Rng;
-  /** related[c]: every other customer, most related first (Shaw 1998: close in space and in time). */
+  /** related[c]: the customers most related to c first (Shaw 1998: close in space and in time); may be capped
+   * (neighbourhoods.ts), past its end a random customer stands for the far, unrelated rest. */
   related: readonly (readonly number[])[];
 }
 
@@ -254,6 +254,11 @@ export function ruin(s: VrptwState, ctx: RuinContext, q: number): void {
       if (s.routeOf[c]! < 0) continue;
       chosen = c;
       if (k-- === 0) break;
+    }
+    if (k >= 0) {
+      // Past the end of a capped list: Shaw's choice lands among the unrelated rest, all alike.
+      const far = pickAssigned();
+      if (s.routeOf[far]! >= 0) chosen = far;
     }
     if (chosen < 0) break;
     take(chosen);

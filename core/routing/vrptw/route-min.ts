@@ -7,6 +7,7 @@
 // placed), the ejected joining the pool; random feasible moves then shake the solution so the next customer
 // meets different routes. An empty pool is a solution with one route fewer. Every route stays feasible.
 import type { Rng } from '../rng.ts';
+import type { NearSets } from './neighbourhoods.ts';
 import { EPS, insertionDelta, type RouteState } from './route-state.ts';
 import type { VrptwState } from './state.ts';
 
@@ -18,6 +19,13 @@ export interface RouteMinContext {
   maxIterations: number;
   /** Most customers ejected from one route to make room (2 in most of Nagata & Bräysy's runs). */
   kMax?: number;
+  /** Ejected customers lie within this many positions of the insertion place (default: anywhere in the route).
+   * Ejecting far from v's place rarely makes room for it, and checking every (set, place) pair costs O(m³) per
+   * route: on the long routes of R2/RC2 at 1,000 customers that is most of an iteration. */
+  ejectionReach?: number;
+  /** When given, ejections are tried in the routes near v first (every route only when those fail): at 1,000
+   * customers most routes are too far to take v anyway. */
+  near?: NearSets;
   /** Random feasible moves after each ejection (Nagata & Bräysy's perturbation; default 300). */
   perturbMoves?: number;
   /** Called once per iteration: true = give up now (deadline). */
@@ -50,6 +58,7 @@ function emptyPool(s: VrptwState, pool: number[], ctx: RouteMinContext): { done:
   const p = new Int32Array(s.routeOf.length).fill(1);
   const kMax = ctx.kMax ?? 2;
   const perturbMoves = ctx.perturbMoves ?? 300;
+  const reach = ctx.ejectionReach ?? Number.POSITIVE_INFINITY;
   let it = 0;
   while (pool.length > 0) {
     if (it >= ctx.maxIterations || ctx.stop()) {
@@ -60,7 +69,7 @@ function emptyPool(s: VrptwState, pool: number[], ctx: RouteMinContext): { done:
     const v = pool.pop()!;
     if (insertAnywhere(s, v, ctx.rng)) continue;
     p[v]!++;
-    const ejected = insertEjecting(s, v, p, kMax);
+    const ejected = insertEjecting(s, v, p, kMax, reach, ctx.near);
     if (!ejected) {
       // Not even alone in place of kMax customers anywhere: put it back at the bottom and shake.
       pool.unshift(v);
@@ -102,7 +111,14 @@ function insertAnywhere(s: VrptwState, v: number, rng: Rng): boolean {
  * travel); returns the ejected customers, or null when no such set exists. Each (set, position) is checked in
  * O(span of the change) from the route's departure and latest-start caches, without building the route.
  */
-function insertEjecting(s: VrptwState, v: number, p: Int32Array, kMax: number): number[] | null {
+function insertEjecting(
+  s: VrptwState,
+  v: number,
+  p: Int32Array,
+  kMax: number,
+  reach: number,
+  near: NearSets | undefined,
+): number[] | null {
   const T = s.problem.travel;
   const C = s.problem.customers;
   const cv = C[v]!;
@@ -113,75 +129,87 @@ function insertEjecting(s: VrptwState, v: number, p: Int32Array, kMax: number): 
   let bestOut: number[] = [];
   const out: number[] = []; // ejected positions (1..m), increasing
   // Smaller sets first over every route, so the bound on p prunes the larger ones.
-  for (let size = 1; size <= kMax; size++)
-    for (let k = 0; k < s.routes.length; k++) {
-      const r = s.routes[k]!;
-      const m = r.size;
-      if (m === 0) continue;
-      if (cv.allowed && !cv.allowed.includes(r.vehicle)) continue;
-      const cap = s.problem.vehicles[r.vehicle]!.capacity;
-      const load = r.totalLoad;
-      const isOut = new Uint8Array(m + 2);
-      // Is the route with positions `out` removed and v inserted right after position q feasible? Travel delta.
-      const check = (q: number, outLoad: number): number => {
-        if (load - outLoad + cv.demand > cap + EPS) return Number.POSITIVE_INFINITY;
-        const last = Math.max(q, out[out.length - 1]!);
-        const a = Math.min(q, out[0]! - 1);
-        let t = r.dep[a]!;
-        let at = r.loc[a]!;
-        let delta = 0;
-        // Original legs a → b, with b the first kept position after every change.
-        let b = last + 1;
-        while (b <= m && isOut[b]) b++;
-        for (let i = a; i < b; i++) delta -= T[r.loc[i]!]![r.loc[i + 1]!]!;
-        for (let i = a; ; ) {
-          if (i === q) {
-            delta += T[at]![cv.location]!;
-            t += T[at]![cv.location]!;
-            if (t > cv.due + EPS) return Number.POSITIVE_INFINITY;
-            t = Math.max(t, cv.ready) + cv.service;
-            at = cv.location;
+  // The routes holding one of v's near customers first (where v can go without a long detour); every route only
+  // when none of those can take v.
+  let pass: Uint8Array | undefined;
+  if (near) {
+    pass = new Uint8Array(s.routes.length).fill(2);
+    for (const d of near.lists[v]!) if (s.routeOf[d]! >= 0) pass[s.routeOf[d]!] = 1;
+  }
+  for (let round = 1; round <= (pass ? 2 : 1) && bestR < 0; round++)
+    for (let size = 1; size <= kMax; size++)
+      for (let k = 0; k < s.routes.length; k++) {
+        const r = s.routes[k]!;
+        const m = r.size;
+        if (m === 0 || (pass && pass[k] !== round)) continue;
+        if (cv.allowed && !cv.allowed.includes(r.vehicle)) continue;
+        const cap = s.problem.vehicles[r.vehicle]!.capacity;
+        const load = r.totalLoad;
+        const isOut = new Uint8Array(m + 2);
+        // Is the route with positions `out` removed and v inserted right after position q feasible? Travel delta.
+        const check = (q: number, outLoad: number): number => {
+          if (load - outLoad + cv.demand > cap + EPS) return Number.POSITIVE_INFINITY;
+          const last = Math.max(q, out[out.length - 1]!);
+          const a = Math.min(q, out[0]! - 1);
+          let t = r.dep[a]!;
+          let at = r.loc[a]!;
+          let delta = 0;
+          // Original legs a → b, with b the first kept position after every change.
+          let b = last + 1;
+          while (b <= m && isOut[b]) b++;
+          for (let i = a; i < b; i++) delta -= T[r.loc[i]!]![r.loc[i + 1]!]!;
+          for (let i = a; ; ) {
+            if (i === q) {
+              delta += T[at]![cv.location]!;
+              t += T[at]![cv.location]!;
+              if (t > cv.due + EPS) return Number.POSITIVE_INFINITY;
+              t = Math.max(t, cv.ready) + cv.service;
+              at = cv.location;
+            }
+            i++;
+            while (i <= m && isOut[i]) i++;
+            const loc = r.loc[i]!;
+            delta += T[at]![loc]!;
+            t += T[at]![loc]!;
+            if (i >= b) return t <= r.latest[i]! + EPS ? delta : Number.POSITIVE_INFINITY;
+            const c = C[r.customers[i - 1]!]!;
+            if (t > c.due + EPS) return Number.POSITIVE_INFINITY;
+            t = Math.max(t, c.ready) + c.service;
+            at = loc;
           }
-          i++;
-          while (i <= m && isOut[i]) i++;
-          const loc = r.loc[i]!;
-          delta += T[at]![loc]!;
-          t += T[at]![loc]!;
-          if (i >= b) return t <= r.latest[i]! + EPS ? delta : Number.POSITIVE_INFINITY;
-          const c = C[r.customers[i - 1]!]!;
-          if (t > c.due + EPS) return Number.POSITIVE_INFINITY;
-          t = Math.max(t, c.ready) + c.service;
-          at = loc;
-        }
-      };
-      const visit = (from: number, pSum: number, outLoad: number) => {
-        if (out.length === size && pSum <= bestP) {
-          for (let q = 0; q <= m; q++) {
-            if (isOut[q]) continue;
-            const d = check(q, outLoad);
-            if (d === Number.POSITIVE_INFINITY) continue;
-            if (pSum < bestP || d < bestTravel) {
-              bestP = pSum;
-              bestTravel = d;
-              bestR = k;
-              bestQ = q;
-              bestOut = out.slice();
+        };
+        const visit = (from: number, pSum: number, outLoad: number) => {
+          if (out.length === size && pSum <= bestP) {
+            // Only insertion places within `reach` of every ejected customer.
+            const qFrom = Math.max(0, out[out.length - 1]! - reach);
+            const qTo = Math.min(m, out[0]! + reach - 1);
+            for (let q = qFrom; q <= qTo; q++) {
+              if (isOut[q]) continue;
+              const d = check(q, outLoad);
+              if (d === Number.POSITIVE_INFINITY) continue;
+              if (pSum < bestP || d < bestTravel) {
+                bestP = pSum;
+                bestTravel = d;
+                bestR = k;
+                bestQ = q;
+                bestOut = out.slice();
+              }
             }
           }
-        }
-        if (out.length === size) return;
-        for (let i = from; i <= m; i++) {
-          const next = pSum + p[r.customers[i - 1]!]!;
-          if (next > bestP) continue;
-          out.push(i);
-          isOut[i] = 1;
-          visit(i + 1, next, outLoad + C[r.customers[i - 1]!]!.demand);
-          isOut[i] = 0;
-          out.pop();
-        }
-      };
-      visit(1, 0, 0);
-    }
+          if (out.length === size) return;
+          const to = out.length > 0 ? Math.min(m, out[0]! + 2 * reach - 1) : m;
+          for (let i = from; i <= to; i++) {
+            const next = pSum + p[r.customers[i - 1]!]!;
+            if (next > bestP) continue;
+            out.push(i);
+            isOut[i] = 1;
+            visit(i + 1, next, outLoad + C[r.customers[i - 1]!]!.demand);
+            isOut[i] = 0;
+            out.pop();
+          }
+        };
+        visit(1, 0, 0);
+      }
   if (bestR < 0) return null;
   const route = s.routes[bestR]!;
   const removed = bestOut.map((pos) => route.customers[pos - 1]!);
