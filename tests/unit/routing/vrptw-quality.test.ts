@@ -46,10 +46,11 @@ describe.skipIf(!haveShared)(
       expectBudgeted(r);
       expect(r.feasible).toBe(true);
       expect(checkSolomonRoutes(parseSolomon(text), r.routes, 'double')).toEqual([]);
-      // What this budget reaches (the same on every machine; a 1 s limit gave 15 routes, 1731.45): a worse route
-      // minimiser or annealing fails here.
+      // What this budget reaches (the same on every machine): a worse route minimiser or distance phase fails
+      // here. The population search (hgs/) of the distance phase has 150 offspring of it: 1664.03 at 15 routes,
+      // where the annealing it replaced reached 1730.51.
       expect(r.vehicles).toBeLessThanOrEqual(15);
-      if (r.vehicles === 15) expect(r.distance).toBeLessThanOrEqual(1730.51);
+      if (r.vehicles === 15) expect(r.distance).toBeLessThanOrEqual(1664.03);
     });
   },
 );

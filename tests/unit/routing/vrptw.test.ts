@@ -195,8 +195,8 @@ describe('route solve --format solomon (handler)', () => {
     const tmp = mkdtempSync(path.join(os.tmpdir(), 'solomon-'));
     const file = path.join(tmp, 'TINY.txt');
     writeFileSync(file, tiny);
-    // The handler takes no iteration cap: the run ends when it stalls (a count), long before the backstop.
-    const r = await routeSolve({ file, format: 'solomon', timeLimitMs: BACKSTOP_MS });
+    // The search uses its whole limit (a population restarts); an iteration cap ends it long before the backstop.
+    const r = await routeSolve({ file, format: 'solomon', timeLimitMs: BACKSTOP_MS, maxIterations: 300 });
     expect(r.timeLimitReached).toBe(false);
     expect(r.feasible).toBe(true);
     expect(r.vehicles).toBe(2); // demand 14 > capacity 10
@@ -210,6 +210,7 @@ describe('route solve --format solomon (handler)', () => {
       file: path.join(dir, 'solomon/C101.25.vrptw'),
       format: 'solomon',
       timeLimitMs: BACKSTOP_MS,
+      maxIterations: 300,
     });
     expect(r.timeLimitReached).toBe(false);
     expect(r.known).toMatchObject({ value: 191.3, routes: 3, convention: 'truncated' });
