@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { usageError } from '../errors.ts';
 import { type CliIo, printJson, printLines } from '../output/io.ts';
+import { PROGRESS_HELP, progressPrinter } from '../output/progress.ts';
 import { parseDateOption } from './date-option.ts';
 
 const OBJECTIVES: Record<string, 'drive-time' | 'clinicians-then-drive-time'> = {
@@ -38,6 +39,7 @@ interface DispatchFlags {
   timeLimit?: number;
   seed?: number;
   apply?: boolean;
+  progress?: boolean;
   json?: boolean;
 }
 
@@ -56,6 +58,7 @@ export function registerDispatch(program: Command, io: CliIo): void {
     .option('--time-limit <ms>', 'time budget of the search (default 10000; it usually stops earlier)', parseTimeLimit)
     .option('--seed <n>', 'random seed (same seed, same plan)', parseSeed)
     .option('--apply', 'write the new assignment to the calendars (default: show it only)')
+    .option('--progress', PROGRESS_HELP)
     .option('--json', 'print JSON only')
     .addHelpText(
       'after',
@@ -69,6 +72,7 @@ export function registerDispatch(program: Command, io: CliIo): void {
             '(HOMEROUNDS_LOCAL_URL, else http://127.0.0.1:8787) or --local-url <url>.',
         );
       const { dispatchDay, formatDispatchDay } = await import('../handlers/route-dispatch-day.ts');
+      const progress = opts.progress ? progressPrinter(io) : undefined;
       const result = await dispatchDay({
         baseUrl: (opts.localUrl ?? io.env.HOMEROUNDS_LOCAL_URL ?? 'http://127.0.0.1:8787').replace(/\/+$/, ''),
         date: opts.date,
@@ -76,7 +80,9 @@ export function registerDispatch(program: Command, io: CliIo): void {
         timeLimitMs: opts.timeLimit,
         seed: opts.seed,
         apply: opts.apply,
+        ...(progress ? { onProgress: progress.listener } : {}),
       });
+      progress?.finish();
       if (opts.json) printJson(io, result);
       else {
         // Names and titles come from the calendars: their control characters are shown, not obeyed.

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { cliClock } from '../config/clock.ts';
 import { usageError } from '../errors.ts';
 import { type CliIo, printJson, printLines } from '../output/io.ts';
+import { PROGRESS_HELP, progressPrinter } from '../output/progress.ts';
 import { parseDateOption } from './date-option.ts';
 import { registerDispatch } from './dispatch.ts';
 
@@ -41,6 +42,7 @@ export function registerRoute(program: Command, io: CliIo): void {
       parseMaxIterations,
     )
     .option('--objective <objective>', 'solomon: vehicles-then-distance (default) | distance')
+    .option('--progress', PROGRESS_HELP)
     .option('--json', 'print JSON only')
     .addHelpText(
       'after',
@@ -55,6 +57,7 @@ export function registerRoute(program: Command, io: CliIo): void {
           seed?: number;
           maxIterations?: number;
           objective?: string;
+          progress?: boolean;
           json?: boolean;
         },
       ) => {
@@ -62,6 +65,7 @@ export function registerRoute(program: Command, io: CliIo): void {
           throw usageError(`--format must be tsplib, tsptw or solomon (got "${opts.format}").`);
         }
         const { routeSolve } = await import('../handlers/route-solve.ts');
+        const progress = opts.progress ? progressPrinter(io) : undefined;
         if (opts.format === 'solomon') {
           if (
             opts.objective !== undefined &&
@@ -76,7 +80,9 @@ export function registerRoute(program: Command, io: CliIo): void {
             seed: opts.seed,
             maxIterations: opts.maxIterations,
             objective: opts.objective as 'vehicles-then-distance' | 'distance' | undefined,
+            onProgress: progress?.listener,
           });
+          progress?.finish(r.msToBest);
           if (opts.json) return printJson(io, r);
           const known = r.known
             ? `${r.known.value}${r.known.routes ? ` with ${r.known.routes} vehicles` : ''} (${r.known.convention} distances)`
@@ -105,7 +111,9 @@ export function registerRoute(program: Command, io: CliIo): void {
           timeLimitMs: opts.timeLimit,
           seed: opts.seed,
           maxIterations: opts.maxIterations,
+          onProgress: progress?.listener,
         });
+        progress?.finish(result.msToBest);
         if (opts.json) return printJson(io, result);
         printLines(io, [
           `cost          ${result.cost}`,
@@ -122,14 +130,21 @@ export function registerRoute(program: Command, io: CliIo): void {
     .description("assign a day's visits to clinicians (skills, shifts, homes, continuity) and order each route")
     .option('--time-limit <ms>', 'time budget (a limit: the search stops earlier when it stalls)', parseTimeLimit)
     .option('--seed <n>', 'random seed', parseSeed)
+    .option('--progress', PROGRESS_HELP)
     .option('--json', 'print JSON only')
     .addHelpText(
       'after',
       '\nExample:\n  $ homerounds route dispatch day.json --time-limit 2000\n(format: docs/routing.md, "Agency dispatch")',
     )
-    .action(async (file: string, opts: { timeLimit?: number; seed?: number; json?: boolean }) => {
+    .action(async (file: string, opts: { timeLimit?: number; seed?: number; progress?: boolean; json?: boolean }) => {
       const { routeDispatchFromFile, formatDispatchReport } = await import('../handlers/route-dispatch.ts');
-      const report = await routeDispatchFromFile(file, { timeLimitMs: opts.timeLimit, seed: opts.seed });
+      const progress = opts.progress ? progressPrinter(io) : undefined;
+      const report = await routeDispatchFromFile(file, {
+        timeLimitMs: opts.timeLimit,
+        seed: opts.seed,
+        ...(progress ? { onProgress: progress.listener } : {}),
+      });
+      progress?.finish();
       if (opts.json) printJson(io, report);
       else {
         // Ids and patient names come from the file: their control characters are shown, not obeyed.

@@ -3,6 +3,7 @@
 // written back through the local platform's dispatch hooks (why hooks, not the Calendar API:
 // emulators/local-dispatch.ts).
 
+import type { ProgressListener } from '../../core/routing/progress.ts';
 import { haversineMatrix } from '../../core/routing/travel/haversine.ts';
 import {
   compareDispatch,
@@ -71,6 +72,8 @@ export interface DispatchDayOptions {
   seed?: number;
   apply?: boolean;
   fetch?: typeof fetch;
+  /** Told of each better plan and phase of the search (--progress). */
+  onProgress?: ProgressListener;
 }
 
 async function hook(opts: DispatchDayOptions, path: string, body: unknown): Promise<unknown> {
@@ -203,6 +206,7 @@ export async function dispatchDay(opts: DispatchDayOptions): Promise<DispatchDay
     timeLimitMs: opts.timeLimitMs ?? DISPATCH_TIME_LIMIT_MS,
     maxIterations: DISPATCH_MAX_ITERATIONS,
     ...(opts.seed === undefined ? {} : { seed: opts.seed }),
+    ...(opts.onProgress === undefined ? {} : { onProgress: opts.onProgress }),
   });
   let results: DispatchDayResult['results'] = [];
   if (opts.apply && report.moves.length > 0) {

@@ -1,5 +1,6 @@
 // `homerounds route dispatch <file.json>`: assign a day's visits to clinicians (skills, shifts, homes,
 // continuity) and order each route. The format is in docs/routing.md ("Agency dispatch").
+import type { ProgressListener } from '../../core/routing/progress.ts';
 import { validateDispatchInput } from '../../core/routing/vrptw/dispatch-input.ts';
 import { type DispatchReport, dispatch } from '../../core/routing/vrptw/dispatch-report.ts';
 import { usageError } from '../errors.ts';
@@ -9,7 +10,7 @@ export { type DispatchReport, formatDispatchReport } from '../../core/routing/vr
 
 export async function routeDispatchFromFile(
   file: string,
-  options: { timeLimitMs?: number; seed?: number } = {},
+  options: { timeLimitMs?: number; seed?: number; onProgress?: ProgressListener } = {},
 ): Promise<DispatchReport> {
   const raw = await readDocumentFile(file);
   let input: ReturnType<typeof validateDispatchInput>;

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type InstanceResult, solveInstance } from '../../core/routing/instances/solve-instance.ts';
+import type { ProgressListener } from '../../core/routing/progress.ts';
 import type { VrptwObjective } from '../../core/routing/vrptw/model.ts';
 import { type SolomonConvention, type SolomonResult, solveSolomon } from '../../core/routing/vrptw/solomon.ts';
 
@@ -18,6 +19,8 @@ export interface RouteSolveOptions {
   maxIterations?: number;
   /** Solomon only; default vehicles-then-distance (Solomon's convention). */
   objective?: VrptwObjective;
+  /** Told of each better solution and phase (--progress). */
+  onProgress?: ProgressListener;
 }
 
 export interface KnownValue {
@@ -58,6 +61,7 @@ export async function routeSolve(opts: RouteSolveOptions): Promise<InstanceResul
       fileName: opts.file,
       seed: opts.seed,
       maxIterations: opts.maxIterations,
+      onProgress: opts.onProgress,
     });
   } catch (error) {
     throw new Error(`${opts.file} is not a valid ${opts.format} instance: ${(error as Error).message}`, {
@@ -74,6 +78,7 @@ function solveSolomonFile(text: string, opts: RouteSolveOptions): SolomonSolveRe
     seed: opts.seed,
     maxIterations: opts.maxIterations,
     objective,
+    onProgress: opts.onProgress,
     // Compare in the known value's own convention (a different rounding gives a non-comparable number).
     convention: known?.convention ?? 'truncated',
   });

@@ -2,6 +2,7 @@
 // every other node a visit. Cost is recomputed with the file's own convention (tsplibTourLength /
 // tsptwTourCost), never taken from the solver, so a convention mismatch shows as a wrong number.
 import type { Problem } from '../model.ts';
+import type { ProgressListener } from '../progress.ts';
 import { solveRoute } from '../solve.ts';
 import { parseTsplib, tsplibTourLength } from './tsplib.ts';
 import { parseTsptw, tsptwTourCost } from './tsptw.ts';
@@ -16,6 +17,8 @@ export interface InstanceSolveOptions {
   maxExactWork?: number;
   /** Used to tell AFG (.tw) from Dumas (.txt) when the format is tsptw. */
   fileName?: string;
+  /** Told of each better tour and phase (SolveOptions.onProgress). */
+  onProgress?: ProgressListener;
 }
 
 export interface InstanceResult {
@@ -46,6 +49,7 @@ export function solveInstance(
     seed: options.seed,
     maxIterations: options.maxIterations,
     maxExactWork: options.maxExactWork,
+    onProgress: options.onProgress,
   };
   if (format === 'tsplib') {
     const inst = parseTsplib(text);

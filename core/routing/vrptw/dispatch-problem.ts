@@ -1,4 +1,5 @@
 // The VRPTW behind a dispatch day (skills, shifts, homes, continuity; haversine travel): built, solved, gaps explained.
+import type { ProgressListener } from '../progress.ts';
 import { haversineMatrix } from '../travel/haversine.ts';
 import { DEFAULT_CONTINUITY_MINUTES, type DispatchInput, type DispatchVisit, parseClock } from './dispatch-input.ts';
 import type { VrptwObjective, VrptwProblem, VrptwSolution } from './model.ts';
@@ -48,6 +49,8 @@ export interface DispatchOptions {
   seed?: number;
   /** Caps the search's iterations: with an ample time limit, the same day and seed give the same plan. */
   maxIterations?: number;
+  /** Told of each better plan and phase (the CLI's --progress). */
+  onProgress?: ProgressListener;
 }
 
 export function solveDispatch(problem: VrptwProblem, options: DispatchOptions): VrptwSolution {
@@ -55,6 +58,7 @@ export function solveDispatch(problem: VrptwProblem, options: DispatchOptions): 
     timeLimitMs: options.timeLimitMs ?? 2000,
     seed: options.seed,
     ...(options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations }),
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
   });
 }
 
