@@ -106,4 +106,28 @@ describe('VRPTW progress', () => {
     expect(last.routes).toBe(solution.vehicles);
     expect(last.bestCost).toBeCloseTo(solution.cost, 6);
   });
+
+  it('moves on to distance once route elimination has failed 3× as long as its successes took (past 35 % of the limit)', () => {
+    // Its route count is reached almost at once; the attempts to go below it fail (it is the best found at any
+    // limit) and, at 20 clock units per look, would run to 0.6 of the limit (their insertion cap ends them at 0.9).
+    const problem = solomonProblem(parseSolomon(vrptwInstanceText({ klass: 'R1', n: 30, seed: 2 })));
+    const reports: SearchProgress[] = [];
+    let tick = 0;
+    const limit = 400_000;
+    // A counting clock, which jumps past the limit once the distance phase starts (its length is not the point).
+    const now = () => {
+      if (reports.some((r) => r.phase === 'distance')) return 2 * limit;
+      tick += 20;
+      return tick;
+    };
+    solveVrptw(problem, { timeLimitMs: limit, now, onProgress: (p) => reports.push(p) });
+    const lastElimination = Math.max(
+      0,
+      ...reports.filter((r) => r.phase === 'route elimination').map((r) => r.elapsedMs),
+    );
+    const distance = reports.find((r) => r.phase === 'distance');
+    expect(lastElimination).toBeLessThan(0.05 * limit);
+    expect(distance?.elapsedMs).toBeGreaterThan(0.35 * limit);
+    expect(distance?.elapsedMs).toBeLessThan(0.4 * limit);
+  });
 });
