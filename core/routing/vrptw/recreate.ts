@@ -22,6 +22,9 @@ export interface RecreateContext {
    * vehicles), falling back to every route when none of those can take c (SISR-style restriction, Christiaens &
    * Vanden Berghe 2020). Undefined = always every route. */
   near?: NearSets;
+  /** Looked at every few insertions by regretInsert: true = stop, leaving the rest in the bank (construction
+   * on a limit too short for regret-2 at this size finishes with greedyInsert). */
+  stop?: () => boolean;
 }
 
 /** Route indices worth trying: used routes, plus one unused vehicle per signature while routes may be added. */
@@ -103,6 +106,7 @@ export function regretInsert(s: VrptwState, ctx: RecreateContext): void {
   for (let k = 0; k < q; k++) rescan(k);
   const noise = () => 1 + 0.1 * (ctx.rng() - 0.5);
   for (let left = q; left > 0; left--) {
+    if (ctx.stop && left % 8 === 0 && ctx.stop()) break;
     let pick = -1;
     let pickRegret = Number.NEGATIVE_INFINITY;
     for (let k = 0; k < q; k++) {
@@ -160,7 +164,8 @@ export function regretInsert(s: VrptwState, ctx: RecreateContext): void {
   for (let k = 0; k < q; k++)
     if (alive[k]) {
       left.push(ids[k]!);
-      ctx.failures[ids[k]!]!++;
+      // Left over when stopped is not a failure to fit.
+      if (bestR[k]! < 0 || !Number.isFinite(best[k]!)) ctx.failures[ids[k]!]!++;
     }
   s.bank = left;
 }

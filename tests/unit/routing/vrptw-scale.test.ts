@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSolomon, type SolomonNode } from '../../../core/routing/instances/solomon.ts';
 import type { SearchProgress } from '../../../core/routing/progress.ts';
+import { checkVrptwRoute } from '../../../core/routing/vrptw/model.ts';
 import { solomonProblem, solveSolomon } from '../../../core/routing/vrptw/solomon.ts';
 import { solveVrptw } from '../../../core/routing/vrptw/solve.ts';
 import {
@@ -129,5 +130,17 @@ describe('VRPTW progress', () => {
     expect(lastElimination).toBeLessThan(0.05 * limit);
     expect(distance?.elapsedMs).toBeGreaterThan(0.35 * limit);
     expect(distance?.elapsedMs).toBeLessThan(0.4 * limit);
+  });
+
+  it('on a limit too short for the regret construction still places every customer, greedily, feasibly', () => {
+    const problem = solomonProblem(parseSolomon(vrptwInstanceText({ klass: 'RC2', n: 200, seed: 1 })));
+    // The first look is the start; every later one is far past the limit, as on a limit of a few ms at 1,000.
+    let looks = 0;
+    const solution = solveVrptw(problem, { timeLimitMs: 100, now: () => (looks++ === 0 ? 0 : 1e6) });
+    expect(solution.unassigned).toEqual([]);
+    expect(solution.stats.stoppedBy).toBe('time-limit');
+    const served = solution.routes.flatMap((r) => r.customers).sort((a, b) => a - b);
+    expect(served).toEqual(problem.customers.map((_, i) => i));
+    for (const r of solution.routes) expect(checkVrptwRoute(problem, r.vehicle, r.customers).feasible).toBe(true);
   });
 });
