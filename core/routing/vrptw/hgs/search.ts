@@ -18,7 +18,9 @@ import { PenalisedLocalSearch } from './local-search.ts';
 import { POPULATION, Population } from './population.ts';
 import { split } from './split.ts';
 
-/** Granular neighbours per customer (HGS uses 40; fewer keep an offspring cheap in TypeScript). */
+/** Granular neighbours per customer (HGS uses 40; fewer keep an offspring cheap in TypeScript). At 10 s on 21
+ * Solomon-size instances, two seeds, mean gap to HGS per class: 30 best; 40 RC2 +1.0–1.1 % (30: +0.03–0.6 %);
+ * 20 R2 +1.1–1.3 % (30: +0.1 %). */
 export const HGS_NEIGHBOURS = 30;
 /** Offspring without a better solution before the population starts again (HGS's nbIter). */
 export const ITERATIONS_TO_RESTART = 20000;
