@@ -53,6 +53,9 @@ export interface VrptwOptions {
   /** Milliseconds clock for the time limit (default performance.now). Benchmarks on a shared machine pass the
    * process's CPU time so a loaded machine does not change the result. */
   now?: () => number;
+  /** When the limit started, on `now`'s clock (default: the call): a caller that parses or builds the matrix
+   * first counts that too, so the limit covers the whole request. */
+  startedAt?: number;
   /** Told of each better solution found and of each phase (see ../progress.ts). */
   onProgress?: ProgressListener;
 }

@@ -103,6 +103,8 @@ export function checkSolomonRoutes(
 }
 
 export function solveSolomon(text: string, options: SolomonSolveOptions = {}): SolomonResult {
+  // The limit covers parsing and the matrix too (2 × 10⁶ distances at 1,000 customers).
+  const startedAt = options.startedAt ?? (options.now ?? (() => performance.now()))();
   const inst = parseSolomon(text);
   const convention = options.convention ?? 'truncated';
   // The LKH-3 files' VEHICLES is the route count of LKH-3's best tour: not handed to the solver, which gets
@@ -110,7 +112,7 @@ export function solveSolomon(text: string, options: SolomonSolveOptions = {}): S
   const isLkh = /NODE_COORD_SECTION/.test(text);
   const fleet = isLkh ? inst.nodes.length - 1 : inst.vehicles;
   const problem = solomonProblem(inst, convention, options.objective, fleet);
-  const solution = solveVrptw(problem, options);
+  const solution = solveVrptw(problem, { ...options, startedAt });
   const routes = solution.routes.map((r) => r.customers.map((i) => i + 1));
   const problems = checkSolomonRoutes(inst, routes, convention);
   const distance =

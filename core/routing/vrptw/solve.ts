@@ -59,7 +59,7 @@ const ROUTE_MIN_EJECTION_REACH = 3;
 export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): VrptwSolution {
   validateVrptw(problem);
   const now = options.now ?? (() => performance.now());
-  const t0 = now();
+  const t0 = options.startedAt ?? now();
   const limit = options.timeLimitMs ?? DEFAULT_VRPTW_TIME_LIMIT_MS;
   // Keep a margin for building the answer (as solveRoute does).
   const deadline = t0 + limit - Math.min(40, 0.03 * limit);
@@ -112,7 +112,16 @@ export function solveVrptw(problem: VrptwProblem, options: VrptwOptions = {}): V
   // Regret-2 is O(n²·route length): about 1 s at 1,000 customers. On a limit too short for it, the customers it
   // has not placed by the deadline go in greedily among their near routes, so the limit holds at any size.
   regretInsert(best, { ...construct, stop: () => now() > deadline });
-  if (best.bank.length > 0 && now() > deadline) greedyInsert(best, { ...construct, near });
+  if (best.bank.length > 0 && now() > deadline) {
+    const partial = best.clone();
+    greedyInsert(best, { ...construct, near });
+    // Greedy packs worse: on a tight fleet it may leave out visits regret would fit. A complete answer late
+    // beats an incomplete one on time, so regret then finishes the job from where it stopped.
+    if (best.bank.length > 0) {
+      best = partial;
+      regretInsert(best, construct);
+    }
+  }
   ls(best);
   let bestAt = now();
   let iterations = 0;

@@ -143,4 +143,21 @@ describe('VRPTW progress', () => {
     expect(served).toEqual(problem.customers.map((_, i) => i));
     for (const r of solution.routes) expect(checkVrptwRoute(problem, r.vehicle, r.customers).feasible).toBe(true);
   });
+
+  it('solveSolomon counts parsing and the matrix against the limit', () => {
+    const text = vrptwInstanceText({ klass: 'R1', n: 100, seed: 1 });
+    // The limit is spent by the time the problem is built (the first look is before parsing).
+    let looks = 0;
+    const r = solveSolomon(text, {
+      timeLimitMs: 100,
+      maxIterations: 200,
+      convention: 'double',
+      objective: 'vehicles-then-distance',
+      now: () => (looks++ === 0 ? 0 : 1e6),
+    });
+    expect(r.timeLimitReached).toBe(true);
+    expect(r.stoppedBy).toBe('time-limit');
+    expect(r.feasible).toBe(true);
+    expect(r.routes.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+  });
 });
