@@ -58,13 +58,7 @@ export function buildNeighbourhoods(problem: VrptwProblem, options: Neighbourhoo
   for (const row of T) for (const x of row) if (Number.isFinite(x) && x > maxLeg) maxLeg = x;
   let horizon = 1;
   for (const v of problem.vehicles) horizon = Math.max(horizon, v.shiftEnd - v.shiftStart);
-  const proximity = (i: number, j: number) => {
-    const a = C[i]!;
-    const b = C[j]!;
-    const t = T[a.location]![b.location]!;
-    return t + 0.2 * Math.max(b.ready - a.due - a.service - t, 0) + Math.max(a.ready + a.service + t - b.due, 0);
-  };
-  const closeness = (i: number, j: number) => Math.min(proximity(i, j), proximity(j, i));
+  const closeness = closenessOf(problem);
   const relatedness = (i: number, j: number) => {
     const d = T[C[i]!.location]![C[j]!.location]!;
     return (Number.isFinite(d) ? d : 1e9) / (maxLeg || 1) + Math.abs(C[i]!.ready - C[j]!.ready) / horizon;
@@ -93,6 +87,36 @@ export function buildNeighbourhoods(problem: VrptwProblem, options: Neighbourhoo
   }
   const lists = nearSets.map((set) => Int32Array.from(set).sort());
   return { neighbours, near: new NearSets(lists), related };
+}
+
+/**
+ * Vidal et al. 2013's proximity for the VRPTW: travel plus the waiting (×0.2) and the lateness (×1) that serving
+ * one customer right after the other would force, the smaller of both orders.
+ */
+export function closenessOf(problem: VrptwProblem): (i: number, j: number) => number {
+  const T = problem.travel;
+  const C = problem.customers;
+  const proximity = (i: number, j: number) => {
+    const a = C[i]!;
+    const b = C[j]!;
+    const t = T[a.location]![b.location]!;
+    return t + 0.2 * Math.max(b.ready - a.due - a.service - t, 0) + Math.max(a.ready + a.service + t - b.due, 0);
+  };
+  return (i, j) => Math.min(proximity(i, j), proximity(j, i));
+}
+
+/** For each customer the k closest by closenessOf, closest first (ties: the lower index), in O(n² k). */
+export function granularNeighbours(problem: VrptwProblem, k: number): number[][] {
+  const n = problem.customers.length;
+  const closeness = closenessOf(problem);
+  const closest = new Selection(Math.min(k, Math.max(0, n - 1)));
+  const out: number[][] = [];
+  for (let i = 0; i < n; i++) {
+    closest.clear();
+    for (let j = 0; j < n; j++) if (j !== i) closest.offer(closeness(i, j), j);
+    out.push(closest.items());
+  }
+  return out;
 }
 
 /** The `size` smallest (key, id) pairs offered, by key then by offer order (ids come in increasing order). */

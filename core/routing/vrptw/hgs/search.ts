@@ -10,6 +10,7 @@
 // seed. Runs until the deadline or the iteration cap: restarts are how the time is used.
 import { createRng } from '../../rng.ts';
 import { checkVrptwRoute, type VrptwProblem } from '../model.ts';
+import { granularNeighbours } from '../neighbourhoods.ts';
 import { crossover, insertMissing } from './crossover.ts';
 import { HgsData, type Penalties } from './data.ts';
 import { polarAngles } from './embedding.ts';
@@ -97,7 +98,12 @@ export function hgsSearch(problem: VrptwProblem, options: HgsOptions): HgsResult
   const { fleet, now, deadline, maxIterations } = options;
   const rng = createRng(options.seedValue);
   const angle = polarAngles(data);
-  const neighbours = correlatedVertices(data, HGS_NEIGHBOURS);
+  // HGS's correlated vertices are the granular neighbours of the other phases, k = HGS_NEIGHBOURS; node i + 1 is
+  // customer i and the depot (node 0) has none.
+  const neighbours = [
+    new Int32Array(0),
+    ...granularNeighbours(problem, HGS_NEIGHBOURS).map((list) => Int32Array.from(list, (j) => j + 1)),
+  ];
   let maxDist = 0;
   let maxDemand = 0;
   for (let a = 0; a <= n; a++) {
@@ -244,29 +250,4 @@ export function hgsSearch(problem: VrptwProblem, options: HgsOptions): HgsResult
     penalties,
     feasibleShare: population.shares(),
   };
-}
-
-/**
- * HGS's correlated vertices: for each customer, the closest by travel plus 0.2 × the wait and 1 × the lateness
- * that serving one right after the other would force (Vidal et al. 2013), the smaller of both orders.
- */
-function correlatedVertices(data: HgsData, k: number): Int32Array[] {
-  const n = data.n;
-  const { ready, due, service } = data;
-  const prox = (i: number, j: number) => {
-    const t = data.dist(i, j);
-    return (
-      t + 0.2 * Math.max(ready[j]! - t - service[i]! - due[i]!, 0) + Math.max(ready[i]! + service[i]! + t - due[j]!, 0)
-    );
-  };
-  const out: Int32Array[] = [];
-  const score = new Float64Array(n + 1);
-  const ids = Array.from({ length: n }, (_, j) => j + 1);
-  for (let i = 1; i <= n; i++) {
-    for (let j = 1; j <= n; j++) score[j] = j === i ? Number.POSITIVE_INFINITY : Math.min(prox(i, j), prox(j, i));
-    ids.sort((a, b) => score[a]! - score[b]!);
-    out.push(Int32Array.from(ids.slice(0, Math.min(k, n - 1))));
-  }
-  out.unshift(new Int32Array(0)); // node 0 (the depot) has none
-  return out;
 }
