@@ -109,6 +109,19 @@ describe('chained Lin–Kernighan search', () => {
     if (r.stalled) expect(r.iterations).toBeGreaterThanOrEqual(200);
   });
 
+  it('without giveUpIterations a stall is no reason to stop: it restarts until its kicks (or time) run out', () => {
+    const c = compile(tspProblem(tspPoints({ n: 200, seed: 5, shape: 'clustered' })));
+    const r = tspSearch(c, bestConstruction(c).order, {
+      seed: 3,
+      deadline: FOREVER,
+      stallIterations: 50,
+      maxIterations: 800,
+    });
+    // Only a proof ends it before the cap.
+    expect(r.provedOptimal || r.iterations === 800).toBe(true);
+    if (!r.provedOptimal) expect(r.restarts).toBeGreaterThan(0);
+  });
+
   it('never ends worse for more kicks, across restarts (the best is kept)', () => {
     const c = compile(tspProblem(tspPoints({ n: 200, seed: 5, shape: 'clustered' })));
     const start = bestConstruction(c).order;
